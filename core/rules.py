@@ -79,7 +79,9 @@ class Rules:
             tiles_part, dice_part, close, *rest = text.split(".")
             last_die = rest[0] == "ld"
             mode, scoring = rest[-2:]
-            if tiles_part[0] != "t" or dice_part[0] != "d" or mode not in ("1d", "hard"):
+            if len(rest) != 2 + last_die or mode not in ("1d", "hard"):
+                raise ValueError(text)
+            if tiles_part[0] != "t" or dice_part[0] != "d":
                 raise ValueError(text)
             return cls(
                 tiles=int(tiles_part[1:]),

@@ -1,0 +1,135 @@
+"""Solver benchmark: table build times per preset and objective, hint and move-generation costs.
+
+Run `python -m tests.bench.bench_solver [--json PATH]` from the project root. It reports numbers
+only; nothing here asserts on time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a file: make the project root importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from core.moves import options
+from core.rules import PRESETS, CloseRule, Rules
+from core.solver import Objective, exact_p_shut, roll_outcomes, solve
+from core.solver_long import solve_long
+
+RULE_SETS: dict[str, Rules] = {
+    **PRESETS,
+    "twelve-3-dice": Rules(tiles=12, dice=3),
+    "sailors-last-die": Rules(close=CloseRule.SUM_OR_DICE, last_die=True),
+}
+LONG_GAME_SETS = ("classic", "hard", "sailors", "kids", "ten", "sailors-last-die")
+LOOKUPS = 2000
+
+
+def seconds(action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def clear_caches() -> None:
+    for cached in (solve, roll_outcomes, solve_long):
+        cached.cache_clear()
+
+
+def table_build_times(rules: Rules) -> dict[str, float]:
+    """Cold times: the shared roll outcomes, then each objective's table on top of them."""
+    clear_caches()
+    times = {"roll_outcomes": seconds(lambda: roll_outcomes(rules))}
+    for objective in Objective:
+        times[objective.value] = seconds(lambda: solve(rules, objective))  # noqa: B023
+    times["first_table_total"] = times["roll_outcomes"] + times[Objective.SUM.value]
+    return times
+
+
+def random_rolls(rules: Rules, count: int) -> list[tuple[int, tuple[int, ...]]]:
+    chooser = random.Random(1)
+    states = []
+    for _ in range(count):
+        available = chooser.randint(1, rules.full_mask)
+        dice_count = chooser.choice(rules.dice_choices(available))
+        states.append((available, tuple(chooser.randint(1, 6) for _ in range(dice_count))))
+    return states
+
+
+def per_call(states: list[tuple[int, tuple[int, ...]]], call: Callable[..., object]) -> float:
+    """Mean seconds per call over the states."""
+    start = time.perf_counter()
+    for available, dice in states:
+        call(available, dice)
+    return (time.perf_counter() - start) / len(states)
+
+
+def lookup_times(rules: Rules) -> dict[str, float]:
+    table = solve(rules, Objective.SUM)
+    states = random_rolls(rules, LOOKUPS)
+    full_board = [(rules.full_mask, dice) for _, dice in states if len(dice) == rules.dice]
+    return {
+        "best_move": per_call(states, table.best_move),
+        "best_move_full_board": per_call(full_board, table.best_move),
+        "options": per_call(states, lambda available, dice: options(rules, available, dice)),
+        "options_full_board": per_call(
+            full_board, lambda available, dice: options(rules, available, dice)
+        ),
+    }
+
+
+def run() -> dict[str, object]:
+    builds = {name: table_build_times(rules) for name, rules in RULE_SETS.items()}
+    lookups = {name: lookup_times(rules) for name, rules in RULE_SETS.items()}
+    clear_caches()
+    long_game = {
+        name: seconds(lambda: solve_long(RULE_SETS[name]))  # noqa: B023
+        for name in LONG_GAME_SETS
+    }
+    exact = {name: seconds(lambda: exact_p_shut(PRESETS[name])) for name in ("classic", "hard")}  # noqa: B023
+    return {
+        "table_build_s": builds,
+        "lookup_s": lookups,
+        "long_game_s": long_game,
+        "exact_s": exact,
+    }
+
+
+def print_report(results: dict[str, object]) -> None:
+    builds = results["table_build_s"]
+    lookups = results["lookup_s"]
+    assert isinstance(builds, dict) and isinstance(lookups, dict)
+    print(f"{'rule set':18} {'outcomes':>9} {'sum':>8} {'count':>8} {'shut':>8}   (ms, cold)")
+    for name, times in builds.items():
+        row = [times[key] * 1e3 for key in ("roll_outcomes", "sum", "count", "shut")]
+        print(f"{name:18} " + " ".join(f"{value:8.1f}" for value in row).rjust(36))
+    print(
+        f"\n{'rule set':18} {'best_move':>10} {'(full)':>10} {'options':>10} {'(full)':>10}  (µs)"
+    )
+    for name, times in lookups.items():
+        keys = ("best_move", "best_move_full_board", "options", "options_full_board")
+        print(f"{name:18} " + " ".join(f"{times[key] * 1e6:10.1f}" for key in keys))
+    for section in ("long_game_s", "exact_s"):
+        timings = results[section]
+        assert isinstance(timings, dict)
+        print(f"\n{section}: " + ", ".join(f"{k} {v * 1e3:.0f} ms" for k, v in timings.items()))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--json", type=Path, help="also write the numbers as JSON to this path")
+    args = parser.parse_args(argv)
+    results = run()
+    print_report(results)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()
