@@ -14,7 +14,7 @@ class ShutboxError(ValueError):
 
     key = "error.generic"
 
-    def __init__(self, key: str | None = None, **params: Any) -> None:
+    def __init__(self, key: str | None = None, /, **params: Any) -> None:
         self.key = key or type(self).key
         self.params: dict[str, Any] = params
         super().__init__(f"{self.key} {params}" if params else self.key)

@@ -67,14 +67,19 @@ def objective(state: GameState) -> Objective:
 
 def start_long(step: Step) -> None:
     full = step.state.config.rules.full_mask
-    step.state = step.state.evolve(round=1, phase=Phase.ROLL, turn=0, board=full, dice=())
+    step.state = step.state.evolve(
+        round=1, phase=Phase.ROLL, turn=0, board=full, dice=(), round_seats=0b11
+    )
     step.emit(RoundStarted(1, (0, 1)))
 
 
 def start_round(step: Step, number: int) -> None:
     state = step.state
     played = tuple(None for _ in state.seats)
-    step.state = state.evolve(round=number, played=played, phase=Phase.ROLL, turn=-1, dice=())
+    playing = sum(1 << i for i, seat in enumerate(state.seats) if seat.active)
+    step.state = state.evolve(
+        round=number, played=played, phase=Phase.ROLL, turn=-1, dice=(), round_seats=playing
+    )
     step.emit(RoundStarted(number, standings.order(step.state)))
     next_turn(step)
 

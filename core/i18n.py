@@ -48,7 +48,7 @@ def _load(lang: Lang) -> Mapping[str, str]:
     return MappingProxyType(data)
 
 
-def t(lang: str, key: str, **params: object) -> str:
+def t(lang: str, key: str, /, **params: object) -> str:
     """The text for `key` in `lang`, falling back to English and then to the key itself."""
     template = catalog(lang).get(key)
     if template is None:

@@ -124,7 +124,7 @@ def _pay_out(pot: Pot, winners: Sequence[str]) -> tuple[Pot, list[Transfer]]:
     return pot.take_oldest(share * len(winners)), payouts
 
 
-def settle_pot_round(  # noqa: PLR0917 - the positional signature the manager was promised
+def settle_pot_round(
     pot: Pot,
     winners: Sequence[str],
     shut_by: Sequence[str],

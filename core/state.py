@@ -93,6 +93,7 @@ class GameState:
     ending: Ending = Ending.NONE
     winners: tuple[int, ...] = ()
     ends_turn: bool = False  # the pending choice is a last-die move that ends the turn
+    round_seats: int = 0  # bitmask of the seats still playing when this round began
 
     @property
     def host(self) -> Seat:
@@ -105,6 +106,10 @@ class GameState:
     @property
     def to_act(self) -> Seat | None:
         return self.seats[self.turn] if self.phase in (Phase.ROLL, Phase.CHOOSE) else None
+
+    def in_round(self, index: int) -> bool:
+        """Was this seat still playing when the current round began?"""
+        return bool(self.round_seats >> index & 1)
 
     def seat_of(self, user_id: str) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.id == user_id), None)
@@ -134,6 +139,7 @@ class GameState:
             self.ending.value,
             ".".join(map(str, self.winners)) or "-",
             "e" if self.ends_turn else "-",
+            str(self.round_seats),
         ]
         return ";".join(parts)
 
@@ -147,7 +153,7 @@ class GameState:
 
 def _parse(parts: list[str]) -> GameState:
     tag, config, phase, version, rnd, starter, turn, board, dice = parts[:9]
-    seats, played, history, ending, winners, ends_turn = parts[9:]
+    seats, played, history, ending, winners, ends_turn, round_seats = parts[9:]
     if tag != FORMAT_VERSION:
         raise ValueError(tag)
     return GameState(
@@ -165,6 +171,7 @@ def _parse(parts: list[str]) -> GameState:
         ending=Ending(ending),
         winners=() if winners == "-" else tuple(int(w) for w in winners.split(".")),
         ends_turn=ends_turn == "e",
+        round_seats=int(round_seats),
     )
 
 

@@ -1,0 +1,303 @@
+"""The local playground (SPEC 8): one channel played in the terminal, hot-seat players and bots.
+
+Text in, text out: `send(line)` returns what the terminal shows, so tests drive it like a user
+(errbot's test backend is the model). `run(stdin, stdout)` is the interactive loop around it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import TextIO
+
+from adapters.console.parse import (
+    UsageError,
+    check_settings,
+    find_button,
+    split_pairs,
+    start_options,
+    translate,
+    user_id,
+)
+from adapters.console.render import buttons, private_lines, reply_lines
+from adapters.console.terminal import read_line, write_lines
+from adapters.console.texts import COMMANDS_HELP, WELCOME
+from core.commit import Scope
+from core.errors import ShutboxError
+from core.manager.context import Context
+from core.manager.manager import GameManager
+from core.manager.present import game_view
+from core.state import Phase
+from core.views import GameView, Reply
+
+SCOPE = Scope("local", "playground")
+CHANNEL = "table"
+TURN_VERBS = ("roll", "choose", "hint", "page")  # pressed by the player to act
+HOST_VERBS = ("begin", "cancel")  # lobby buttons pressed by the host
+SWEEP_SECONDS = 1.0
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[list[str], bool], Awaitable[list[str]]]
+
+
+class Playground:
+    """Drives the one playground channel through the real GameManager."""
+
+    def __init__(self, manager: GameManager, name: str = "You", *, tty: bool = False) -> None:
+        self.manager = manager
+        self.tty = tty  # ANSI bold instead of plain text
+        self.done = False
+        self.view: GameView | None = None  # the game message last shown
+        self.names: dict[str, str] = {}
+        self.seated = self._remember(name)
+        self._explicit = False  # `as <name>` was the previous input
+        self._session = secrets.token_hex(4)
+        self._requests = itertools.count(1)
+        self._commands: dict[str, Handler] = {
+            "start": self._start, "solo": self._solo, "join": self._simple("join"),
+            "leave": self._simple("leave"), "bot": self._simple("add_bot"),
+            "go": self._host("begin"), "cancel": self._host("cancel"),
+            "stop": self._simple("stop"), "balance": self._simple("balance"),
+            "daily": self._simple("daily"), "help": self._help, "leaderboard": self._leaderboard,
+            "stats": self._stats, "rules": self._rules, "odds": self._odds,
+            "config": self._config, "grant": self._grant, "quit": self._quit,
+            "exit": self._quit, "as": self._sit, "show": self._show_game,
+        }  # fmt: skip
+
+    # -- text in, text out ----------------------------------------------------------------
+
+    def welcome(self) -> list[str]:
+        return self._plain(WELCOME.format(name=self.names[self.seated]))
+
+    @property
+    def prompt(self) -> str:
+        return f"{self.names[self.seated]}> "
+
+    async def send(self, line: str) -> list[str]:
+        """One line typed by the user; returns the lines the terminal shows."""
+        words = line.split()
+        if not words:
+            return []
+        explicit, self._explicit = self._explicit, False
+        handler = self._commands.get(words[0].lower())
+        if handler is None:
+            return await self._press(line.strip(), explicit)
+        return await handler(words[1:], explicit)
+
+    async def tick(self) -> list[str]:
+        """Sweep the deadlines once (the interactive loop does this every second)."""
+        lines: list[str] = []
+        for scope, reply in await self.manager.sweep(SCOPE.platform):
+            if scope == SCOPE and (reply.game is None or reply.game.channel == CHANNEL):
+                lines += self._show("", reply)
+        return lines
+
+    async def run(self, stdin: TextIO, stdout: TextIO) -> None:
+        """The interactive loop: until `quit` or end of input, with deadlines swept every second."""
+        self.tty = stdout.isatty()
+        write_lines(stdout, self.welcome())
+        if await self._load_view() is not None:
+            write_lines(stdout, ["A game is running at this table:", *await self.send("show")])
+        ticker = asyncio.create_task(self._sweep_forever(stdout))
+        try:
+            while not self.done:
+                line = await read_line(stdin, stdout, self.prompt)
+                if line is None:
+                    break
+                write_lines(stdout, await self._send_safely(line))
+        finally:
+            ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await ticker
+
+    async def _send_safely(self, line: str) -> list[str]:
+        """`send`, but a bug in one command must not end the whole session."""
+        try:
+            return await self.send(line)
+        except Exception as error:
+            log.exception("playground command failed: %s", line)
+            return self._note(f"Something went wrong ({type(error).__name__}: {error}).")
+
+    async def _sweep_forever(self, stdout: TextIO) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            with contextlib.suppress(ShutboxError):
+                lines = await self.tick()
+                if lines:
+                    write_lines(stdout, ["", *lines], prompt=self.prompt)
+
+    # -- who acts -------------------------------------------------------------------------
+
+    def _remember(self, name: str) -> str:
+        uid = user_id(name)
+        self.names.setdefault(uid, name)
+        return uid
+
+    def _ctx(self, uid: str | None = None) -> Context:
+        uid = uid or self.seated
+        request = f"pg:{self._session}:{next(self._requests)}"
+        return Context(SCOPE, CHANNEL, uid, self.names[uid], admin=True, request_id=request)
+
+    async def _actor(self, verb: str, explicit: bool) -> Context:
+        """The player to act presses turn buttons, the host the lobby's Start and Cancel."""
+        if explicit:
+            return self._ctx()
+        try:
+            record = await self.manager.current(self._ctx())
+        except ShutboxError:
+            return self._ctx()
+        if record is None:
+            return self._ctx()
+        state = record.state
+        seat = state.to_act if verb in TURN_VERBS else None
+        if verb in HOST_VERBS and state.phase is Phase.LOBBY:
+            seat = state.host
+        if seat is None:
+            return self._ctx()
+        self.names.setdefault(seat.id, seat.name)
+        return self._ctx(seat.id)
+
+    # -- showing replies ------------------------------------------------------------------
+
+    def _show(self, name: str, reply: Reply) -> list[str]:
+        if reply.game is not None:
+            self.view = reply.game
+        return reply_lines(reply, name, self.manager.clock(), tty=self.tty)
+
+    def _note(self, text: str) -> list[str]:
+        return private_lines(self.names[self.seated], text, tty=self.tty)
+
+    def _plain(self, text: str) -> list[str]:
+        return reply_lines(Reply(public=(text,)), "", 0, tty=self.tty)
+
+    async def _error(self, ctx: Context, error: ShutboxError) -> list[str]:
+        return self._note(translate(await self.manager.private_lang(ctx), error))
+
+    # -- buttons --------------------------------------------------------------------------
+
+    async def _load_view(self) -> GameView | None:
+        """The channel's game message as it stands (e.g. a game left running by an earlier run)."""
+        with contextlib.suppress(ShutboxError):
+            record = await self.manager.current(self._ctx())
+            self.view = None if record is None else game_view(record)
+        return self.view
+
+    async def _press(self, text: str, explicit: bool) -> list[str]:
+        view = self.view or await self._load_view()
+        shown = buttons(view) if view is not None else []
+        button = find_button(shown, text)
+        if button is None:
+            if not shown and self.view is not None and self.view.over:
+                return self._note(f"“{text}”? This game is over: type `start` for a new one.")
+            if not shown:
+                return self._note(f"Unknown command “{text}”. Type `help` for the commands.")
+            labels = "  ".join(f"[{n}] {b.label}" for n, b in enumerate(shown, 1))
+            return self._note(f"No command or button “{text}”. Buttons: {labels}")
+        ctx = await self._actor(button.action_id.split(":")[1], explicit)
+        return self._show(ctx.name, await self.manager.click(ctx, button.action_id))
+
+    # -- commands -------------------------------------------------------------------------
+
+    def _simple(self, method: str) -> Handler:
+        """A command the seated user gives without arguments (`join`, `balance`, ...)."""
+
+        async def run(args: list[str], explicit: bool) -> list[str]:
+            ctx = self._ctx()
+            call: Callable[[Context], Awaitable[Reply]] = getattr(self.manager, method)
+            return self._show(ctx.name, await call(ctx))
+
+        return run
+
+    def _host(self, method: str) -> Handler:
+        """`go` and `cancel`: the lobby's host buttons, pressed by the host unless `as` says who."""
+
+        async def run(args: list[str], explicit: bool) -> list[str]:
+            ctx = await self._actor("begin", explicit)
+            call: Callable[[Context], Awaitable[Reply]] = getattr(self.manager, method)
+            return self._show(ctx.name, await call(ctx))
+
+        return run
+
+    async def _start(self, args: list[str], explicit: bool) -> list[str]:
+        return await self._open(args, solo=False)
+
+    async def _solo(self, args: list[str], explicit: bool) -> list[str]:
+        return await self._open(args, solo=True)
+
+    async def _open(self, args: list[str], *, solo: bool) -> list[str]:
+        ctx = self._ctx()
+        try:
+            options = start_options(args)
+        except ShutboxError as error:
+            return await self._error(ctx, error)
+        except UsageError as error:
+            return self._note(str(error))
+        opened = self.manager.solo if solo else self.manager.start
+        return self._show(ctx.name, await opened(ctx, options))
+
+    async def _leaderboard(self, args: list[str], explicit: bool) -> list[str]:
+        ctx = self._ctx()
+        board, preset = (args[0] if args else "wins"), (args[1] if len(args) > 1 else None)
+        return self._show(ctx.name, await self.manager.leaderboard(ctx, board, preset))
+
+    async def _stats(self, args: list[str], explicit: bool) -> list[str]:
+        ctx = self._ctx()
+        if not args:
+            return self._show(ctx.name, await self.manager.stats(ctx))
+        name = " ".join(args)
+        uid = self._remember(name)
+        return self._show(ctx.name, await self.manager.stats(ctx, uid, self.names[uid]))
+
+    async def _rules(self, args: list[str], explicit: bool) -> list[str]:
+        ctx = self._ctx()
+        return self._show(ctx.name, await self.manager.rules(ctx, args[0] if args else None))
+
+    async def _odds(self, args: list[str], explicit: bool) -> list[str]:
+        ctx = self._ctx()
+        return self._show(ctx.name, await self.manager.odds(ctx, args[0] if args else None))
+
+    async def _config(self, args: list[str], explicit: bool) -> list[str]:
+        ctx = self._ctx()
+        pairs, bare = split_pairs(args)
+        if bare:
+            return self._note(f"Settings are key=value (e.g. `config style=text`): “{bare[0]}”?")
+        try:  # checked here first: the manager cannot word errors that name a `key`
+            check_settings(pairs)
+        except ShutboxError as error:
+            return await self._error(ctx, error)
+        return self._show(ctx.name, await self.manager.configure(ctx, pairs))
+
+    async def _grant(self, args: list[str], explicit: bool) -> list[str]:
+        if len(args) < 2 or not args[-1].lstrip("-").isdigit():
+            return self._note("Usage: `grant <name> <chips>`, e.g. `grant Bob 50` (-50 takes).")
+        uid = self._remember(" ".join(args[:-1]))
+        ctx = self._ctx()
+        reply = await self.manager.grant(ctx, uid, self.names[uid], int(args[-1]))
+        return self._show(ctx.name, reply)
+
+    async def _help(self, args: list[str], explicit: bool) -> list[str]:
+        ctx = self._ctx()
+        return [*self._show(ctx.name, await self.manager.help(ctx)), *self._plain(COMMANDS_HELP)]
+
+    async def _sit(self, args: list[str], explicit: bool) -> list[str]:
+        if not args:
+            return self._note("Usage: `as <name>`, e.g. `as Bob`.")
+        self.seated = self._remember(" ".join(args))
+        self._explicit = True
+        name = self.names[self.seated]
+        return [f"{name} is at the keyboard (the next button is pressed as {name})."]
+
+    async def _show_game(self, args: list[str], explicit: bool) -> list[str]:
+        view = await self._load_view()
+        if view is None:
+            return self._note("No game is running here. Type `start` (or `solo`) to open one.")
+        return self._show("", Reply(game=view))
+
+    async def _quit(self, args: list[str], explicit: bool) -> list[str]:
+        self.done = True
+        return ["Bye!"]

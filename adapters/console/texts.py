@@ -1,0 +1,28 @@
+"""The playground's own texts (English: the terminal is a developer's and newcomer's tool)."""
+
+from __future__ import annotations
+
+NEWCOMER_COMMANDS = ("start", "bot", "go")  # what the welcome tells a newcomer to type
+
+WELCOME = f"""\
+**Shut the Box — local playground.** You are seated as {{name}}.
+To play a game against a bot, type "{NEWCOMER_COMMANDS[0]}", then "{NEWCOMER_COMMANDS[1]}", \
+then "{NEWCOMER_COMMANDS[2]}".
+Then press the buttons by their number: "1" rolls, and the numbers beside the moves (7, 6+1, ...) \
+close those tiles. Lowest score wins.
+Several players at one keyboard: "as Ann" seats Ann, and during a game each number is pressed by \
+the player whose turn it is. Type "help" for every command, "quit" to leave."""
+
+COMMANDS_HELP = """\
+**Playground commands** (type them without /shutbox):
+`start [key=value ...]` open a game; keys: preset, format (or rounds), stakes, timer, hints, \
+fair, tiles, dice, close, last-die, hard, scoring
+  (e.g. `start preset=sailors rounds=3 stakes=pot:5`, or `start sailors`)
+`solo [key=value ...]` play alone at once · `join` · `leave` · `bot` (add a bot) · \
+`go` (the host's Start) · `cancel` · `stop`
+`1`, `2`, ... or a label (`roll`, `8+1`) press a button of the game message
+`as <name>` seat another player; typed right before a button, that player presses it
+`balance` · `daily` · `leaderboard [wins|chips|shuts|best|average] [preset]` · `stats [name]` \
+· `grant <name> <n>`
+`show` the game message again · `rules [preset]` · `odds [preset]` · `config [key=value ...]` \
+· `help` · `quit`"""

@@ -1,0 +1,48 @@
+"""The `shutbox` command line: one argparse subcommand per module in `bot.commands`."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from bot.commands import CommandError
+
+# Each name is a module in `bot.commands` exposing `register(subparsers)`; add a command here.
+COMMANDS: tuple[str, ...] = (
+    "odds",
+    "simulate",
+    "verify",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The top-level parser with every command's subparser registered."""
+    parser = argparse.ArgumentParser(
+        prog="shutbox", description="Shut the Box for Discord and Slack: tools and servers."
+    )
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(f"bot.commands.{name}").register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command and return its exit code (2 for a bad command line)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # argparse has printed the usage or the help already
+        return exit_.code if isinstance(exit_.code, int) else 2
+    if not hasattr(args, "func"):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return int(args.func(args))
+    except CommandError as err:
+        print(f"shutbox: {err}", file=sys.stderr)
+        return err.exit_code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

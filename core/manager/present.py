@@ -1,0 +1,337 @@
+"""The views a surface shows: the game message, event notices, round and match summaries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+
+from core import flow
+from core.events import (
+    Dropped,
+    Eliminated,
+    Event,
+    ExtraRoll,
+    MatchEnded,
+    Moved,
+    Rolled,
+    RoundEnded,
+    RoundStarted,
+    TurnEnd,
+    TurnEnded,
+)
+from core.i18n import t
+from core.manager.buttons import ButtonId
+from core.manager.record import GameRecord
+from core.match import FormatKind, MatchConfig, StakesKind
+from core.moves import options
+from core.render import Style, describe_rules, render_board, render_dice, render_move
+from core.settlement import Transfer
+from core.state import Ending, GameState, Phase
+from core.views import DEADLINE, Button, ButtonStyle, GameView
+
+MOVES_PER_PAGE = 20  # four rows of five buttons; the fifth row holds Hint and More
+ROW = 5
+MAX_NOTICES = 14
+
+
+def style_of(record: GameRecord) -> Style:
+    return "text" if record.style == "text" else "emoji"
+
+
+def board_text(state: GameState, style: Style) -> str:
+    board = render_board(state.config.rules, state.board, style)
+    return f"`{board}`" if style == "text" else board
+
+
+def game_view(record: GameRecord, notices: Sequence[str] = (), page: int = 0) -> GameView:
+    """The one game message: lobby, turn in progress, or final result."""
+    state, lang = record.state, record.lang
+    if state.phase is Phase.LOBBY:
+        title, body, rows = t(lang, "lobby.title"), _lobby_body(record), _lobby_rows(record)
+    elif state.over:
+        title, body, rows = t(lang, "game.over_title"), _over_body(record, notices), ()
+    else:
+        title, body, rows = (
+            _round_title(state, lang),
+            _turn_body(record, notices),
+            _turn_rows(record, page),
+        )
+    return GameView(
+        channel=record.channel, game_id=record.game_id, version=state.version, title=title,
+        body=body, rows=rows, deadline=record.deadline, message=record.message, over=state.over,
+    )  # fmt: skip
+
+
+def describe_config(config: MatchConfig, lang: str) -> list[str]:
+    """Rules, format, stakes and timer as the lobby and `/shutbox rules` show them."""
+    fmt, stakes = config.format, config.stakes
+    if fmt.kind is FormatKind.ROUNDS:
+        format_text = t(lang, "lobby.rounds", n=fmt.rounds)
+    else:
+        format_text = t(lang, f"format.{fmt.kind.value}.title")
+    stakes_text = {
+        StakesKind.NONE: t(lang, "stakes.none.title"),
+        StakesKind.POT: t(lang, "lobby.pot", ante=stakes.amount),
+        StakesKind.CANOGA: t(lang, "lobby.canoga", k=stakes.amount),
+    }[stakes.kind]
+    return [
+        t(lang, "lobby.rules", rules=describe_rules(config.rules, lang)),
+        t(lang, "lobby.format", format=format_text, stakes=stakes_text, timer=config.timer),
+    ]
+
+
+def _lobby_body(record: GameRecord) -> str:
+    state, lang = record.state, record.lang
+    lines = [t(lang, "lobby.host", host=state.host.name), *describe_config(state.config, lang)]
+    if record.fair_dice is not None:
+        lines.append(t(lang, "lobby.fair", commitment=record.fair_dice.commitment))
+    names = ", ".join(_name(state, i) for i in range(len(state.seats)))
+    lines.append(
+        t(lang, "lobby.players", n=len(state.seats), max=state.config.seat_limit, names=names)
+    )
+    lines.append(t(lang, "lobby.closes", deadline=DEADLINE))
+    return "\n".join(lines)
+
+
+def _lobby_rows(record: GameRecord) -> tuple[tuple[Button, ...], ...]:
+    lang, gid, version = record.lang, record.game_id, record.version
+
+    def button(verb: str, label: str, style: ButtonStyle) -> Button:
+        return Button(str(ButtonId(verb, gid, version)), t(lang, label), style)
+
+    return (
+        (
+            button("join", "ui.join", ButtonStyle.PRIMARY),
+            button("leave", "ui.leave", ButtonStyle.SECONDARY),
+            button("bot", "ui.add_bot", ButtonStyle.SECONDARY),
+            button("begin", "ui.start", ButtonStyle.SUCCESS),
+            button("cancel", "ui.cancel", ButtonStyle.DANGER),
+        ),
+    )
+
+
+def _name(state: GameState, index: int) -> str:
+    seat = state.seats[index]
+    return f"🤖 {seat.name}" if seat.bot else seat.name
+
+
+def _round_title(state: GameState, lang: str) -> str:
+    fmt = state.config.format
+    if fmt.kind is FormatKind.LONG:
+        return t(lang, "format.long.title")
+    if fmt.kind is FormatKind.ROUNDS:
+        return t(lang, "board.round_of", n=state.round, total=fmt.rounds)
+    return t(lang, "board.round", n=state.round)
+
+
+def _turn_body(record: GameRecord, notices: Sequence[str]) -> str:
+    state, lang, style = record.state, record.lang, style_of(record)
+    lines = [board_text(state, style)]
+    lines += list(notices)[-MAX_NOTICES:]
+    seat = state.to_act
+    assert seat is not None
+    if state.phase is Phase.CHOOSE:
+        dice = render_dice(state.dice, style)
+        key = "game.choose_last_die" if state.ends_turn else "game.choose"
+        lines.append(t(lang, key, player=seat.name, dice=dice, deadline=DEADLINE))
+    else:
+        key = "game.open_turn" if flow.opening(state) else "game.roll"
+        lines.append(t(lang, key, player=seat.name, deadline=DEADLINE))
+    lines += scores_lines(state, lang)
+    return "\n".join(lines)
+
+
+def scores_lines(state: GameState, lang: str) -> list[str]:
+    """One line per player: this round's score (if played) and the match total."""
+    if state.config.format.kind is FormatKind.LONG:
+        return [t(lang, "game.long_roles", closer=state.seats[0].name, opener=state.seats[1].name)]
+    lines = []
+    for index, seat in enumerate(state.seats):
+        played = state.played[index] if index < len(state.played) else None
+        mark = "—" if played is None else str(played)
+        status = _seat_status(state, index, lang)
+        lines.append(t(lang, "game.score_line", player=_name(state, index), round=mark,
+                       total=seat.total, status=status))  # fmt: skip
+    return lines
+
+
+def _seat_status(state: GameState, index: int, lang: str) -> str:
+    seat = state.seats[index]
+    if seat.out:
+        return t(lang, "game.status_out")
+    if seat.dropped:
+        return t(lang, "game.status_dropped")
+    if index == state.turn and not state.over:
+        return " ◀"
+    return ""
+
+
+def _turn_rows(record: GameRecord, page: int) -> tuple[tuple[Button, ...], ...]:
+    state = record.state
+    hint = _hint_button(record)
+    if state.phase is Phase.ROLL:
+        return ((*_roll_buttons(record), *hint),)
+    moves = options(state.config.rules, flow.available(state), state.dice).moves
+    pages = max(1, -(-len(moves) // MOVES_PER_PAGE))
+    page %= pages
+    shown = moves[page * MOVES_PER_PAGE : (page + 1) * MOVES_PER_PAGE]
+    rows = [
+        tuple(_move_button(record, m) for m in shown[i : i + ROW])
+        for i in range(0, len(shown), ROW)
+    ]
+    extra = list(hint)
+    if pages > 1:
+        more = ButtonId("page", record.game_id, record.version, (page + 1) % pages)
+        extra.append(Button(str(more), t(record.lang, "ui.more_moves", page=page + 1, pages=pages)))
+    if extra:
+        rows.append(tuple(extra))
+    return tuple(rows)
+
+
+def _roll_buttons(record: GameRecord) -> list[Button]:
+    state = record.state
+    choices = state.config.rules.dice_choices(flow.available(state))
+    gid, version = record.game_id, record.version
+    if len(choices) == 1:
+        label = t(record.lang, "ui.roll")
+        return [Button(str(ButtonId("roll", gid, version, choices[0])), label, ButtonStyle.PRIMARY)]
+    return [
+        Button(
+            str(ButtonId("roll", gid, version, n)),
+            t(record.lang, f"ui.roll_{n}"),
+            ButtonStyle.PRIMARY,
+        )
+        for n in choices
+    ]
+
+
+def _move_button(record: GameRecord, move: int) -> Button:
+    action = ButtonId("choose", record.game_id, record.version, move)
+    return Button(str(action), render_move(move), ButtonStyle.SUCCESS)
+
+
+def _hint_button(record: GameRecord) -> list[Button]:
+    if not record.state.config.hints:
+        return []
+    action = ButtonId("hint", record.game_id, record.version)
+    return [Button(str(action), t(record.lang, "ui.hint"))]
+
+
+def _over_body(record: GameRecord, notices: Sequence[str]) -> str:
+    state, lang = record.state, record.lang
+    lines = [board_text(state, style_of(record)), *list(notices)[-MAX_NOTICES:]]
+    lines.append(ending_line(state, lang))
+    if state.config.format.kind is not FormatKind.LONG and state.round:
+        lines += scores_lines(state, lang)
+    if record.fair_dice is not None:
+        lines.append(t(lang, "game.fair_reveal", seed=record.fair_dice.server_seed))
+    return "\n".join(lines)
+
+
+def ending_line(state: GameState, lang: str) -> str:
+    if state.ending is not Ending.FINISHED:
+        return t(lang, f"game.ending.{state.ending.value}")
+    if not state.winners:
+        return t(lang, "game.no_winner")
+    names = ", ".join(state.seats[i].name for i in state.winners)
+    key = "game.winner" if len(state.winners) == 1 else "game.winners"
+    return t(lang, key, names=names)
+
+
+def notices(
+    after: GameState,
+    events: Sequence[Event],
+    chips: Mapping[int, Sequence[Transfer]],
+    lang: str,
+    style: Style,
+) -> list[str]:
+    """One short line per thing that happened in this click, as the game message shows them."""
+    lines: list[str] = []
+    for index, event in enumerate(events):
+        lines += _notice(after, event, lang, style)
+        if isinstance(event, RoundStarted) and chips.get(index):
+            lines += chip_lines(after, chips[index], lang)
+    return lines
+
+
+def _notice(state: GameState, event: Event, lang: str, style: Style) -> Iterator[str]:
+    if isinstance(event, Rolled):
+        key = "notice.rolled_auto" if event.auto else "notice.rolled"
+        yield t(lang, key, player=_name(state, event.seat), dice=render_dice(event.dice, style))
+    elif isinstance(event, Moved):
+        key = "notice.opened" if event.opened else "notice.closed"
+        yield t(lang, key, player=_name(state, event.seat), tiles=render_move(event.tiles))
+    elif isinstance(event, TurnEnded):
+        yield from _turn_notice(state, event, lang)
+    elif isinstance(event, ExtraRoll):
+        yield t(lang, "notice.extra_roll", player=_name(state, event.seat))
+    elif isinstance(event, Dropped):
+        yield t(lang, "notice.dropped", player=_name(state, event.seat))
+    elif isinstance(event, Eliminated):
+        yield t(lang, "notice.eliminated", player=_name(state, event.seat), total=event.total)
+
+
+def _turn_notice(state: GameState, event: TurnEnded, lang: str) -> Iterator[str]:
+    player = _name(state, event.seat)
+    if event.reason is TurnEnd.NO_MOVE:
+        yield t(
+            lang, "notice.no_move", player=player, total=sum(event.dice), score=_score(event, lang)
+        )
+    elif event.reason is TurnEnd.SHUT:
+        yield t(lang, "notice.shut", player=player)
+    elif event.reason is TurnEnd.LAST_DIE:
+        yield t(lang, "notice.last_die", player=player, score=_score(event, lang))
+    elif event.reason is TurnEnd.SKIPPED:
+        yield t(lang, "notice.skipped", player=player, score=event.score)
+    else:
+        yield t(lang, "notice.shut_by_other", player=player, score=event.score)
+
+
+def _score(event: TurnEnded, lang: str) -> str:
+    return "" if event.score is None else t(lang, "notice.score", score=event.score)
+
+
+def summaries(
+    state: GameState, events: Sequence[Event], chips: Mapping[int, Sequence[Transfer]], lang: str
+) -> list[str]:
+    """Public round and match summaries: scores, winners, shuts, and the chips they moved."""
+    texts = []
+    for index, event in enumerate(events):
+        if isinstance(event, RoundEnded) and state.config.format.kind is not FormatKind.LONG:
+            texts.append(_round_summary(state, event, lang))
+        elif isinstance(event, MatchEnded) and event.ending is not Ending.CANCELLED:
+            texts.append(_match_summary(state, lang))
+        else:
+            continue
+        texts[-1] = "\n".join([texts[-1], *chip_lines(state, chips.get(index, ()), lang)])
+    return texts
+
+
+def _round_summary(state: GameState, event: RoundEnded, lang: str) -> str:
+    scores = ", ".join(
+        f"{_name(state, i)} {score}" for i, score in enumerate(event.scores) if score is not None
+    )
+    winners = ", ".join(state.seats[i].name for i in event.winners) or "—"
+    lines = [t(lang, "summary.round", n=event.round, scores=scores, winners=winners)]
+    for index in event.shut_by:
+        lines.append(t(lang, "summary.shut", player=state.seats[index].name))
+    return "\n".join(lines)
+
+
+def _match_summary(state: GameState, lang: str) -> str:
+    lines = [t(lang, "summary.match"), ending_line(state, lang)]
+    if state.config.format.kind is not FormatKind.LONG and state.round:
+        lines += [
+            t(lang, "summary.total", player=_name(state, i), total=s.total, won=s.rounds_won)
+            for i, s in enumerate(state.seats)
+        ]
+    return "\n".join(lines)
+
+
+def chip_lines(state: GameState, transfers: Sequence[Transfer], lang: str) -> list[str]:
+    names = {seat.id: seat.name for seat in state.seats}
+    pot = t(lang, "summary.pot_account")
+    return [
+        t(lang, "summary.chips", source=names.get(tr.source, pot), target=names.get(tr.target, pot),
+          amount=tr.amount)
+        for tr in transfers
+    ]  # fmt: skip

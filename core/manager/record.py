@@ -1,0 +1,70 @@
+"""A channel's game as stored in Redis: the engine state plus what only the manager needs."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass, field, replace
+
+from core.dice import FairDice
+from core.settlement import Pot
+from core.state import GameState
+
+
+def new_game_id() -> str:
+    return secrets.token_hex(4)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    state: GameState
+    channel: str
+    game_id: str
+    lang: str = "en"  # the server's language when the game opened
+    style: str = "emoji"
+    deadline: int = 0
+    message: str = ""  # the platform's id of the game message
+    pot: Pot = field(default_factory=lambda: Pot(""))
+    fair: str = ""  # FairDice text in provably fair mode ("" = secure dice)
+    rolls: tuple[tuple[int, ...], ...] = ()  # every roll of a fair match, for verification
+    created: int = 0
+    solo: bool = False
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    @property
+    def fair_dice(self) -> FairDice | None:
+        return FairDice.from_str(self.fair) if self.fair else None
+
+    def evolve(self, **changes: object) -> GameRecord:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    def to_str(self) -> str:
+        rolls = ["".join(map(str, roll)) for roll in self.rolls]
+        data = {
+            "s": self.state.to_str(), "c": self.channel, "g": self.game_id, "l": self.lang,
+            "y": self.style, "d": self.deadline, "m": self.message, "pa": self.pot.account,
+            "pc": self.pot.contributions, "f": self.fair, "r": rolls, "t": self.created,
+            "solo": self.solo,
+        }  # fmt: skip
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_str(cls, text: str) -> GameRecord:
+        data = json.loads(text)
+        return cls(
+            state=GameState.from_str(data["s"]),
+            channel=data["c"],
+            game_id=data["g"],
+            lang=data["l"],
+            style=data["y"],
+            deadline=data["d"],
+            message=data["m"],
+            pot=Pot(data["pa"], tuple((p, int(a)) for p, a in data["pc"])),
+            fair=data["f"],
+            rolls=tuple(tuple(int(d) for d in r) for r in data["r"]),
+            created=data["t"],
+            solo=data["solo"],
+        )

@@ -1,0 +1,166 @@
+"""A server's own settings (`/shutbox config`) and the options of `/shutbox start`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from core.errors import InvalidOption
+from core.i18n import LANGS
+from core.match import MatchConfig, MatchFormat, Stakes
+from core.rules import PRESETS, build_rules
+
+LOBBY_SECONDS = 600  # a lobby that never starts closes after 10 minutes
+MAX_PLAYERS_ALLOWED = 10
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    """Stored as the server's `cfg` hash; every field can be changed by an admin."""
+
+    lang: str = "en"
+    style: str = "emoji"
+    preset: str = "classic"
+    start_chips: int = 100
+    daily: int = 25
+    timer: int = 60
+    max_players: int = 6
+    fair: bool = False
+
+    @classmethod
+    def from_fields(cls, stored: dict[str, str]) -> ServerConfig:
+        """Read the stored hash, ignoring anything unknown or broken (defaults stand in)."""
+        config = cls()
+        for name, value in stored.items():
+            try:
+                config = config.updated(name, value)
+            except InvalidOption:
+                continue
+        return config
+
+    def to_fields(self) -> dict[str, str]:
+        return {f.name: _text(getattr(self, f.name)) for f in fields(self)}
+
+    def updated(self, name: str, value: str) -> ServerConfig:
+        """A copy with one setting changed; a bad name or value says what is allowed."""
+        parser = _PARSERS.get(name)
+        if parser is None:
+            raise InvalidOption("error.config.key", key=name, allowed=", ".join(_PARSERS))
+        return replace(self, **{name: parser(value.strip())})
+
+
+def _text(value: object) -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+
+def _choice(allowed: tuple[str, ...], name: str) -> Any:
+    def parse(value: str) -> str:
+        if value.lower() not in allowed:
+            raise InvalidOption(
+                "error.config.value", key=name, value=value, allowed=", ".join(allowed)
+            )
+        return value.lower()
+
+    return parse
+
+
+def _number(name: str, low: int, high: int) -> Any:
+    def parse(value: str) -> int:
+        if not value.lstrip("-").isdigit() or not low <= int(value) <= high:
+            raise InvalidOption("error.config.range", key=name, value=value, min=low, max=high)
+        return int(value)
+
+    return parse
+
+
+def parse_bool(value: str, name: str = "value") -> bool:
+    if value.lower() in ("yes", "true", "on", "1", "ja"):
+        return True
+    if value.lower() in ("no", "false", "off", "0", "nej", "nei"):
+        return False
+    raise InvalidOption("error.config.value", key=name, value=value, allowed="yes, no")
+
+
+_PARSERS: dict[str, Any] = {
+    "lang": _choice(LANGS, "lang"),
+    "style": _choice(("emoji", "text"), "style"),
+    "preset": _choice(tuple(PRESETS), "preset"),
+    "start_chips": _number("start_chips", 0, 1_000_000),
+    "daily": _number("daily", 0, 1_000_000),
+    "timer": _number("timer", 10, 3600),
+    "max_players": _number("max_players", 1, MAX_PLAYERS_ALLOWED),
+    "fair": lambda value: parse_bool(value, "fair"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class StartOptions:
+    """What `/shutbox start` (or `solo`) was given; None means the server's default."""
+
+    preset: str | None = None
+    tiles: int | None = None
+    dice: int | None = None
+    close: str | None = None
+    last_die: bool | None = None
+    hard: bool | None = None
+    scoring: str | None = None
+    format: str | None = None
+    stakes: str | None = None
+    timer: int | None = None
+    hints: bool | None = None
+    fair: bool | None = None
+
+    def config(self, server: ServerConfig, *, solo: bool = False) -> MatchConfig:
+        """The match settings, validated; solo games carry no stakes."""
+        rules = build_rules(
+            self.preset or server.preset, tiles=self.tiles, dice=self.dice, close=self.close,
+            last_die=self.last_die, hard=self.hard, scoring=self.scoring,
+        )  # fmt: skip
+        stakes = Stakes.parse(self.stakes or "none")
+        if solo and stakes.staked:
+            raise InvalidOption("error.option.solo_stakes")
+        return MatchConfig(
+            rules=rules,
+            format=MatchFormat.parse(self.format or "rounds:1"),
+            stakes=stakes,
+            timer=self.timer if self.timer is not None else server.timer,
+            hints=True if self.hints is None else self.hints,
+            max_players=1 if solo else server.max_players,
+        )
+
+
+OPTION_NAMES = {
+    "preset": "preset", "tiles": "tiles", "dice": "dice", "close": "close",
+    "last-die": "last_die", "last_die": "last_die", "hard": "hard", "scoring": "scoring",
+    "format": "format", "rounds": "format", "stakes": "stakes", "timer": "timer",
+    "hints": "hints", "fair": "fair",
+}  # fmt: skip
+INT_OPTIONS = ("tiles", "dice", "timer")
+BOOL_OPTIONS = ("last_die", "hard", "hints", "fair")
+
+
+def options_from_pairs(pairs: dict[str, str]) -> StartOptions:
+    """`key=value` options as typed in Slack or the playground; unknown keys are refused."""
+    values: dict[str, Any] = {}
+    for key, raw in pairs.items():
+        name = OPTION_NAMES.get(key.lower())
+        if name is None:
+            raise InvalidOption(
+                "error.option.unknown",
+                key=key,
+                allowed=", ".join(sorted(set(OPTION_NAMES) - {"last_die"})),
+            )
+        values[name] = _option_value(key, name, raw)
+    return StartOptions(**values)
+
+
+def _option_value(key: str, name: str, raw: str) -> Any:
+    if name in INT_OPTIONS:
+        if not raw.strip().lstrip("-").isdigit():
+            raise InvalidOption("error.option.number", option=key, value=raw)
+        return int(raw)
+    if name in BOOL_OPTIONS:
+        return parse_bool(raw, key)
+    if key.lower() == "rounds":
+        return f"rounds:{raw}"
+    return raw

@@ -1,0 +1,319 @@
+"""The Redis store: games, chips, journal, deadlines and stats of every server.
+
+Every key of a server starts with `Scope.tag` (`stb:{platform:server}`), so one server lives in one
+Redis Cluster hash slot. A `Commit` is one EVALSHA of `core/lua/commit.lua`, which checks, then
+writes, all or nothing, and records the request id in the same step (redis-py retries a command
+whose reply was lost; the retry must find its first run and get the same result back).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from importlib.resources import files
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import NoScriptError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.typing import EncodableT
+
+from core.commit import MINT, Commit, CommitResult, Scope, StatOp, Status, StoredGame
+from core.errors import ShutboxError
+
+SERVERS_KEY = "stb:servers"  # global, so in another slot than any server: never in the script
+JOURNAL_CHUNK = 1000
+COMMIT_LUA = files("core").joinpath("lua/commit.lua").read_text(encoding="utf-8")
+_SHARED_KEYS = ("bal", "journal", "deadlines", "daily", "lb:chips")  # KEYS 3-7 of the script
+
+JournalEntry = tuple[str, str, int, dict[str, str]]
+
+
+class StoreUnavailable(ShutboxError):
+    """Redis could not be reached or did not answer in time."""
+
+    key = "error.redis"
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerReport:
+    """The journal replayed from zero against the stored balances."""
+
+    ok: bool
+    entries: int
+    accounts: int
+    mismatches: dict[str, tuple[int, int]] = field(default_factory=dict)  # (journal, stored)
+    total: int = 0  # sum of every stored balance, mint and pots included: 0 when sound
+
+
+@contextmanager
+def _reachable() -> Iterator[None]:
+    """Turn a lost or slow Redis into the one error adapters know how to show."""
+    try:
+        yield
+    except (RedisConnectionError, RedisTimeoutError) as exc:
+        raise StoreUnavailable() from exc
+
+
+class GameStore:
+    """Games and chips of every server; expects a client made with `decode_responses=True`."""
+
+    def __init__(self, redis: Redis, *, request_ttl: int = 3600) -> None:
+        if not redis.connection_pool.connection_kwargs.get("decode_responses"):
+            raise ValueError("GameStore needs a Redis client with decode_responses=True")
+        self._redis = redis
+        self._request_ttl = request_ttl
+        self._script = redis.register_script(COMMIT_LUA)
+
+    async def load(self, scope: Scope, channel: str) -> StoredGame | None:
+        """The channel's game, or None."""
+        with _reachable():
+            version, record = await self._redis.hmget(_game_key(scope, channel), ["v", "r"])
+        return _stored_game(version, record)
+
+    async def load_with_balances(
+        self, scope: Scope, channel: str, accounts: Sequence[str]
+    ) -> tuple[StoredGame | None, dict[str, int]]:
+        """The channel's game and the balances of `accounts`, in one round trip."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.hmget(_game_key(scope, channel), ["v", "r"])
+        if accounts:
+            pipe.hmget(_key(scope, "bal"), list(accounts))
+        with _reachable():
+            replies = await pipe.execute()
+        game = _stored_game(*replies[0])
+        return game, (_present(accounts, replies[1]) if accounts else {})
+
+    async def request_result(self, scope: Scope, request_id: str) -> str | None:
+        """The stored result of a request already applied, if any (one GET)."""
+        with _reachable():
+            found: Any = await self._redis.get(_key(scope, f"req:{request_id}"))
+        return None if found is None else str(found)
+
+    async def commit(self, commit: Commit) -> CommitResult:
+        """Check, then write `commit` all or nothing, in one round trip (core/lua/commit.lua).
+
+        A stats op that does not fit its key (a hash op on a sorted set, a number against a
+        text field) is a bug: the script refuses it before any write and redis-py raises
+        `ResponseError`.
+        """
+        stat_keys = list(dict.fromkeys(f"{commit.scope.tag}:{op.key}" for op in commit.stats))
+        keys = _commit_keys(commit) + stat_keys
+        payload = _payload(commit, stat_keys, self._request_ttl)
+        with _reachable():
+            try:
+                raw = await self._send(keys, payload, _new_server(commit))
+            except NoScriptError:  # the server restarted or SCRIPT FLUSH: load, then once more
+                await self._redis.script_load(COMMIT_LUA)
+                raw = await self._send(keys, payload, _new_server(commit))
+        return _decode_result(raw)
+
+    async def _send(self, keys: list[str], payload: str, server: str | None) -> str:
+        """EVALSHA, with the server's SADD riding in the same round trip when there is one."""
+        if server is None:
+            return str(await self._redis.evalsha(self._script.sha, len(keys), *keys, payload))
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.evalsha(self._script.sha, len(keys), *keys, payload)
+        pipe.sadd(SERVERS_KEY, server)
+        reply, _ = await pipe.execute()
+        return str(reply)
+
+    async def balances(self, scope: Scope, accounts: Sequence[str]) -> dict[str, int]:
+        """Balances of the accounts that exist."""
+        if not accounts:
+            return {}
+        with _reachable():
+            found = await self._redis.hmget(_key(scope, "bal"), list(accounts))
+        return _present(accounts, found)
+
+    async def due(self, scope: Scope, now: int) -> list[str]:
+        """Channels whose deadline has come."""
+        with _reachable():
+            channels = await self._redis.zrangebyscore(_key(scope, "deadlines"), "-inf", now)
+        return [str(channel) for channel in channels]
+
+    async def servers(self) -> list[Scope]:
+        """Every scope that ever had a game or chips."""
+        with _reachable():
+            members = await self._redis.smembers(SERVERS_KEY)
+        return [Scope(*str(member).split(":", 1)) for member in sorted(members)]
+
+    async def top(
+        self, scope: Scope, board: str, limit: int = 10, *, ascending: bool = False
+    ) -> list[tuple[str, float]]:
+        """The first `limit` entries of a leaderboard, highest first unless `ascending`."""
+        if limit <= 0:
+            return []
+        key = _key(scope, f"lb:{board}")
+        with _reachable():
+            rows: list[Any] = await self._redis.zrange(
+                key, 0, limit - 1, desc=not ascending, withscores=True
+            )
+        return [(str(member), float(score)) for member, score in rows]
+
+    async def hash(self, scope: Scope, key: str) -> dict[str, str]:
+        """A whole hash of the server, e.g. `stats:<user>` or `cfg`."""
+        with _reachable():
+            found = await self._redis.hgetall(_key(scope, key))
+        return {str(name): str(value) for name, value in found.items()}
+
+    async def set_fields(self, scope: Scope, key: str, values: Mapping[str, str]) -> None:
+        """Set fields of a server hash (the server's configuration)."""
+        if values:
+            with _reachable():
+                await self._redis.hset(_key(scope, key), mapping=_encodable(values))
+
+    async def journal(self, scope: Scope, *, until: str = "+") -> AsyncIterator[JournalEntry]:
+        """Every chip movement, oldest first: (source, target, amount, meta with why, ch, id)."""
+        start = "-"
+        while True:
+            chunk = await self._journal_chunk(scope, start, until)
+            for entry_id, fields in chunk:
+                yield _journal_entry(entry_id, fields)
+            if len(chunk) < JOURNAL_CHUNK:
+                return
+            start = f"({chunk[-1][0]}"
+
+    async def _journal_chunk(self, scope: Scope, start: str, until: str) -> list[Any]:
+        with _reachable():
+            found = await self._redis.xrange(
+                _key(scope, "journal"), start, until, count=JOURNAL_CHUNK
+            )
+        return list(found or [])
+
+    async def verify_ledger(self, scope: Scope) -> LedgerReport:
+        """Replay the journal from zero balances and compare with the stored balances."""
+        stored, last_id = await self._ledger_snapshot(scope)
+        replayed, entries = await self._replay(scope, last_id) if last_id else ({}, 0)
+        mismatches = _mismatches(replayed, stored)
+        total = sum(stored.values())
+        return LedgerReport(not mismatches and total == 0, entries, len(stored), mismatches, total)
+
+    async def _replay(self, scope: Scope, until: str) -> tuple[dict[str, int], int]:
+        """Balances from zero after every journal entry up to `until`, and how many there were."""
+        replayed: dict[str, int] = {}
+        entries = 0
+        async for source, target, amount, _ in self.journal(scope, until=until):
+            replayed[source] = replayed.get(source, 0) - amount
+            replayed[target] = replayed.get(target, 0) + amount
+            entries += 1
+        return replayed, entries
+
+    async def _ledger_snapshot(self, scope: Scope) -> tuple[dict[str, int], str | None]:
+        """Balances and the last journal id read together (MULTI), so commits cannot split them."""
+        pipe = self._redis.pipeline(transaction=True)
+        pipe.hgetall(_key(scope, "bal"))
+        pipe.xrevrange(_key(scope, "journal"), "+", "-", count=1)
+        with _reachable():
+            balances, last = await pipe.execute()
+        stored = {str(account): int(amount) for account, amount in balances.items()}
+        return stored, (str(last[0][0]) if last else None)
+
+
+def _mismatches(
+    replayed: Mapping[str, int], stored: Mapping[str, int]
+) -> dict[str, tuple[int, int]]:
+    """Accounts whose stored balance differs from the replayed one: (journal, stored)."""
+    accounts = sorted(replayed.keys() | stored.keys())
+    pairs = {account: (replayed.get(account, 0), stored.get(account, 0)) for account in accounts}
+    return {account: pair for account, pair in pairs.items() if pair[0] != pair[1]}
+
+
+def _key(scope: Scope, name: str) -> str:
+    return f"{scope.tag}:{name}"
+
+
+def _game_key(scope: Scope, channel: str) -> str:
+    return _key(scope, f"game:{channel}")
+
+
+def _encodable(values: Mapping[str, str]) -> dict[EncodableT, EncodableT]:
+    return dict(values.items())
+
+
+def _stored_game(version: Any, record: Any) -> StoredGame | None:
+    if version is None or record is None:
+        return None
+    return StoredGame(int(version), str(record))
+
+
+def _present(accounts: Sequence[str], found: list[Any]) -> dict[str, int]:
+    """The accounts that have a balance, with it."""
+    return {
+        account: int(value)
+        for account, value in zip(accounts, found, strict=True)
+        if value is not None
+    }
+
+
+def _journal_entry(entry_id: Any, fields: dict[Any, Any]) -> JournalEntry:
+    meta = {str(name): str(value) for name, value in fields.items()}
+    source, target, amount = meta.pop("src"), meta.pop("dst"), int(meta.pop("amt"))
+    meta["id"] = str(entry_id)
+    return source, target, amount, meta
+
+
+def _commit_keys(commit: Commit) -> list[str]:
+    """The script's fixed KEYS; an unused one still names a key of the slot, for Cluster."""
+    per_commit = [f"req:{commit.request_id or ''}", f"game:{commit.channel or ''}"]
+    return [_key(commit.scope, name) for name in (*per_commit, *_SHARED_KEYS)]
+
+
+def _new_server(commit: Commit) -> str | None:
+    """`platform:server` when this commit may be the server's first game or first chips."""
+    creates_game = commit.channel is not None and commit.expected_version is None
+    if commit.ensure_accounts or (creates_game and commit.record is not None):
+        return f"{commit.scope.platform}:{commit.scope.server}"
+    return None
+
+
+def _stat_op(op: StatOp, key_index: int) -> list[Any]:
+    value: int | str = str(op.value) if op.kind == "hset" else int(op.value)
+    return [str(op.kind), key_index, op.field, value]
+
+
+def _payload(commit: Commit, stat_keys: list[str], request_ttl: int) -> str:
+    """The commit as the script's one JSON argument; a field left out means "not given"."""
+    first_stat_key = 3 + len(_SHARED_KEYS)  # after req and game; Lua KEYS are 1-based
+    index = {key: first_stat_key + position for position, key in enumerate(stat_keys)}
+    body: dict[str, Any] = {
+        "mint": MINT,
+        "req": commit.request_id is not None,
+        "result": commit.result,
+        "ttl": request_ttl,
+        "game": commit.channel is not None,
+        "ch": commit.channel or "",
+        "v": str(commit.version),
+        "start": commit.start_balance,
+        "ensure": list(commit.ensure_accounts),
+        "expect": [[account, amount] for account, amount in commit.expected_balances],
+        "tr": [[t.source, t.target, t.amount] for t in commit.transfers],
+        "why": commit.journal.reason,
+        "jch": commit.journal.channel,
+        "stats": [_stat_op(op, index[f"{commit.scope.tag}:{op.key}"]) for op in commit.stats],
+        "report": list(commit.report_accounts),
+    }
+    optional = {
+        "ev": None if commit.expected_version is None else str(commit.expected_version),
+        "rec": commit.record,
+        "dl": commit.deadline,
+        "daily": commit.daily and [commit.daily.user, commit.daily.now, commit.daily.cooldown],
+    }
+    body.update({name: value for name, value in optional.items() if value is not None})
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+
+
+def _decode_result(raw: str) -> CommitResult:
+    data: dict[str, Any] = json.loads(raw)
+    version = data.get("v")
+    return CommitResult(
+        status=Status(data["s"]),
+        version=None if version is None else int(version),
+        record=data.get("r"),
+        result=data.get("res", ""),
+        balances={account: int(amount) for account, amount in data.get("b", {}).items()},
+        retry_after=int(data.get("ra", 0)),
+    )

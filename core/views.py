@@ -1,0 +1,73 @@
+"""What the manager asks a surface to show: platform-neutral views the adapters render.
+
+Text uses `**bold**` and `` `code` `` only (both chats and the terminal cope with these), and
+`{deadline}` where the surface puts a time the chat client counts down itself.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+DEADLINE = "{deadline}"
+
+
+class ButtonStyle(StrEnum):
+    PRIMARY = "primary"
+    SECONDARY = "secondary"
+    SUCCESS = "success"
+    DANGER = "danger"
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    action_id: str  # e.g. `stb:choose:<game>:<version>:<tiles>` (see core.manager.buttons)
+    label: str
+    style: ButtonStyle = ButtonStyle.SECONDARY
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """The one message of a game, edited in place as the game changes."""
+
+    channel: str
+    game_id: str
+    version: int
+    title: str
+    body: str
+    rows: tuple[tuple[Button, ...], ...] = ()
+    deadline: int = 0  # unix seconds shown where the body says {deadline}; 0 = none
+    message: str = ""  # the platform's id of the message to edit; "" = post a new one
+    over: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """The answer to one command or click."""
+
+    private: str | None = None  # shown only to the user who acted
+    game: GameView | None = None  # the game message to post or edit
+    public: tuple[str, ...] = field(default_factory=tuple)  # extra channel messages (summaries)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Reply:
+        data = json.loads(text)
+        game = data.get("game")
+        return cls(
+            private=data.get("private"),
+            game=_game_from(game) if game else None,
+            public=tuple(data.get("public", ())),
+        )
+
+
+def _game_from(data: dict[str, Any]) -> GameView:
+    rows = tuple(
+        tuple(Button(b["action_id"], b["label"], ButtonStyle(b["style"])) for b in row)
+        for row in data["rows"]
+    )
+    return GameView(**{**data, "rows": rows})

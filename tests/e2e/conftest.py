@@ -1,0 +1,5 @@
+"""End-to-end fixtures: the same real Redis the integration tests use."""
+
+from tests.integration.conftest import redis, redis_url, store
+
+__all__ = ["redis", "redis_url", "store"]

@@ -1,0 +1,165 @@
+"""The game manager against a real Redis: atomic clicks, races, timers, restarts (SPEC 3-5)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import redis.asyncio as aioredis
+
+from bot.redis_server import EmbeddedRedis
+from core.manager.settings import StartOptions
+from core.store import GameStore
+from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
+
+
+async def _lobby(table: Table, *players: str, **options: object) -> None:
+    host, *others = players
+    table.last = await table.manager.start(table.ctx(host), StartOptions(**options))  # type: ignore[arg-type]
+    for player in others:
+        await table.manager.join(table.ctx(player))
+    table.last = await table.manager.begin(table.ctx(host))
+
+
+async def test_the_same_click_twice_from_two_managers_is_applied_once(store: GameStore) -> None:
+    """One click delivered twice, concurrently, to two bot processes is applied once."""
+    first, second = Table(manager(store)), Table(manager(store))
+    await _lobby(first, "Ann", "Bob")
+    button = first.button("Roll")
+    ctx = first.ctx("Ann", request="same-click")
+    replies = await asyncio.gather(
+        first.manager.click(ctx, button), second.manager.click(ctx, button)
+    )
+    assert replies[0] == replies[1]
+    record = await manager(store).current(ctx)
+    assert record is not None and record.version == first.last.game.version + 1  # type: ignore[union-attr]
+
+
+async def test_two_different_clicks_on_one_version_one_wins(store: GameStore) -> None:
+    """Two different clicks on the same message: one applies, the other is told it is stale."""
+    table = Table(manager(store))
+    await _lobby(table, "Ann", "Bob")
+    table.last = await table.press("Ann", "Roll")
+    moves = [
+        b.action_id
+        for row in table.last.game.rows
+        for b in row
+        if "+" in b.label or b.label.isdigit()
+    ]  # type: ignore[union-attr]
+    other = Table(manager(store))
+    replies = await asyncio.gather(
+        table.manager.click(table.ctx("Ann"), moves[0]),
+        other.manager.click(other.ctx("Ann"), moves[1]),
+    )
+    stale = [r for r in replies if r.private is not None]
+    assert len(stale) == 1 and "no longer possible" in stale[0].private  # type: ignore[operator]
+
+
+async def test_a_new_manager_resumes_every_running_game(store: GameStore) -> None:
+    """A restarted bot (empty cache) picks up every running game where it stood."""
+    tables = [Table(manager(store), channel=f"c{i}") for i in range(3)]
+    for table in tables:
+        await _lobby(table, "Ann", "Bob")
+        table.last = await table.press("Ann", "Roll")
+    fresh = manager(store)
+    for table in tables:
+        table.manager = fresh
+        reply = await table.play_out()
+        assert reply.game is not None and reply.game.over
+
+
+async def test_wrong_player_and_stale_message_change_nothing(store: GameStore) -> None:
+    """A click by someone else, or on an old message, gets a private reply and changes nothing."""
+    table = Table(manager(store))
+    await _lobby(table, "Ann", "Bob")
+    old = table.button("Roll")
+    wrong = await table.manager.click(table.ctx("Bob"), old)
+    assert wrong.private == "It is Ann’s turn." or "Ann" in (wrong.private or "")
+    await table.press("Ann", "Roll")
+    again = await table.manager.click(table.ctx("Ann"), old)
+    assert again.private is not None and again.game is None
+
+
+async def test_forged_button_ids_are_refused(store: GameStore) -> None:
+    """A forged or broken button id gets a private reply."""
+    table = Table(manager(store))
+    await _lobby(table, "Ann", "Bob")
+    for forged in ("", "stb:roll", "stb:roll:zz:1:2", "stb:choose:abcd:x:1", "x" * 500):
+        reply = await table.manager.click(table.ctx("Ann"), forged)
+        assert reply.private and reply.game is None
+
+
+async def test_pot_match_conserves_chips_and_the_ledger_verifies(store: GameStore) -> None:
+    """A staked match only moves chips between players and pot; the journal replays to balances."""
+    table = Table(manager(store))
+    await _lobby(table, "Ann", "Bob", "Cid", stakes="pot:5", format="rounds:3")
+    await table.play_out()
+    balances = await store.balances(SCOPE, ["ann", "bob", "cid", "pot:c1"])
+    assert sum(balances.get(p, 0) for p in ("ann", "bob", "cid")) == 300
+    assert balances.get("pot:c1", 0) == 0
+    assert (await store.verify_ledger(SCOPE)).ok
+
+
+async def test_a_turn_deadline_auto_plays_and_a_late_click_loses(store: GameStore) -> None:
+    """When a deadline passes the sweep auto-plays the turn; the late click is then stale."""
+    clock = Clock()
+    table = Table(manager(store, clock=clock))
+    await _lobby(table, "Ann", "Bob", timer=30)
+    late = table.button("Roll")
+    clock.now += 31
+    swept = await table.manager.sweep("test")
+    assert len(swept) == 1
+    reply = await table.manager.click(table.ctx("Ann"), late)
+    assert reply.private is not None
+    assert await table.to_act() == "Bob"
+
+
+async def test_a_lobby_that_never_starts_closes_after_ten_minutes(store: GameStore) -> None:
+    """An unstarted lobby closes by itself after 10 minutes."""
+    clock = Clock()
+    table = Table(manager(store, clock=clock))
+    await table.manager.start(table.ctx("Ann"), StartOptions())
+    clock.now += 599
+    assert await table.manager.sweep() == []
+    clock.now += 2
+    [(_, reply)] = await table.manager.sweep()
+    assert reply.game is not None and reply.game.over
+    assert await table.manager.current(table.ctx("Ann")) is None
+
+
+async def test_redis_unreachable_then_back(tmp_path: object) -> None:
+    """With Redis gone a click gets a clear error, changes nothing, and works once Redis is back."""
+    async with EmbeddedRedis(tmp_path) as server:  # type: ignore[arg-type]
+        client = aioredis.from_url(server.url, decode_responses=True)
+        table = Table(manager(GameStore(client)))
+        await _lobby(table, "Ann", "Bob")
+        await server.stop()
+        reply = await table.press("Ann", "Roll")
+        assert reply.private is not None and "can’t be reached" in reply.private
+        await server.start()
+        fresh = manager(GameStore(client))
+        record = await fresh.current(table.ctx("Ann"))
+        assert record is not None and record.version == table.last.game.version  # type: ignore[union-attr]
+        reply = await table.press("Ann", "Roll")
+        assert reply.private is None and reply.game is not None
+        await client.aclose()
+
+
+async def test_second_start_points_to_the_running_game(store: GameStore) -> None:
+    """A second start in the same channel points to the running game."""
+    table = Table(manager(store))
+    await table.manager.start(table.ctx("Ann"), StartOptions())
+    reply = await table.manager.start(table.ctx("Bob"), StartOptions())
+    assert reply.private is not None and "Ann" in reply.private
+
+
+async def test_joining_a_staked_game_needs_the_ante(store: GameStore) -> None:
+    """Only a player with chips for the ante may open or join a staked game."""
+    table = Table(manager(store))
+    too_dear = await table.manager.start(table.ctx("Ann"), StartOptions(stakes="pot:150"))
+    assert too_dear.private is not None and "100" in too_dear.private
+    await table.manager.start(table.ctx("Ann"), StartOptions(stakes="pot:60"))
+    await table.manager.grant(table.ctx("Admin", admin=True), "bob", "Bob", -50)
+    refused = await table.manager.join(table.ctx("Bob"))
+    assert refused.private is not None and "50" in refused.private
+    record = await table.manager.current(table.ctx("Ann"))
+    assert record is not None and [s.id for s in record.state.seats] == ["ann"]
