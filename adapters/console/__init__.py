@@ -1,10 +1,10 @@
 """The local playground: Shut the Box in the terminal, hot-seat players and bots (SPEC 8).
 
-`open_playground(redis_url, data_dir, name)` gives a `Playground`; `await playground.run(stdin,
-stdout)` plays interactively, `await playground.send(line)` drives it from tests.
+`bot.playground.open_playground(redis_url, data_dir, name)` gives a `Playground`;
+`await playground.run(stdin, stdout)` plays interactively, `await playground.send(line)`
+drives it from tests.
 """
 
 from adapters.console.playground import CHANNEL, SCOPE, Playground
-from adapters.console.session import open_playground
 
-__all__ = ["CHANNEL", "SCOPE", "Playground", "open_playground"]
+__all__ = ["CHANNEL", "SCOPE", "Playground"]

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from redis.asyncio import Redis
 
-from adapters.console import CHANNEL, SCOPE, Playground, open_playground
+from adapters.console import CHANNEL, SCOPE, Playground
 from adapters.console.texts import NEWCOMER_COMMANDS
+from bot.playground import open_playground
 from core.dice import DiceSource, FixedDice, SeededDice
 from core.manager.context import Context
 from core.manager.manager import GameManager
