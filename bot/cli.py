@@ -10,9 +10,13 @@ from bot.commands import CommandError
 
 # Each name is a module in `bot.commands` exposing `register(subparsers)`; add a command here.
 COMMANDS: tuple[str, ...] = (
+    "run",
+    "play",
     "odds",
     "simulate",
     "verify",
+    "ledger",
+    "bench",
 )
 
 

@@ -1,7 +1,7 @@
 """`open_playground`: the local playground on a runtime (REDIS_URL, or the embedded server).
 
-    async with open_playground(redis_url, data_dir, "You") as playground:
-        await playground.run(sys.stdin, sys.stdout)
+async with open_playground(redis_url, data_dir, "You") as playground:
+    await playground.run(sys.stdin, sys.stdout)
 """
 
 from __future__ import annotations

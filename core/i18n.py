@@ -23,6 +23,7 @@ DEFAULT_LANG: Lang = "en"
 _LANG_BY_PRIMARY_TAG: dict[str, Lang] = {"en": "en", "da": "da", "nb": "nb", "no": "nb", "nn": "nb"}
 
 
+@cache
 def normalize_lang(code: str | None) -> Lang:
     """The catalog language for a locale code such as `da-DK` or `no`; English when unknown."""
     if not code:

@@ -7,7 +7,7 @@ player may act on: the open tiles normally, the closed ones for the opener in th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from core.rules import CloseRule, Rules
 
@@ -24,6 +24,7 @@ def bit(tile: int) -> int:
     return 1 << (tile - 1)
 
 
+@cache
 def tiles_of(mask: int) -> tuple[int, ...]:
     """The tile numbers in a mask, highest first (the order moves are shown in)."""
     return tuple(t for t in range(mask.bit_length(), 0, -1) if mask >> (t - 1) & 1)
@@ -36,6 +37,7 @@ def mask_of(tiles: tuple[int, ...] | list[int]) -> int:
     return mask
 
 
+@cache
 def move_label(mask: int) -> str:
     """`8+1` for tiles 8 and 1."""
     return "+".join(str(t) for t in tiles_of(mask))
@@ -98,8 +100,10 @@ def _moves(rules: Rules, available: int, dice: tuple[int, ...]) -> list[int]:
     return singles + pair  # separate: the dice instead of the sum
 
 
+@lru_cache(maxsize=1 << 16)
 def options(rules: Rules, available: int, dice: tuple[int, ...]) -> Options:
-    """The legal moves for this roll, in display order."""
+    """The legal moves for this roll, in display order (cached: the engine, the views and the
+    hints all ask the same question several times per click)."""
     moves = _moves(rules, available, dice)
     if moves:
         return Options(display_order(moves))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from core.commit import Commit, Journal, OpKind, Scope, StatOp
 from core.dice import FairDice
-from core.events import Event, Rolled
+from core.events import Event, MatchStarted, Rolled
 from core.manager import chips, present, stats
 from core.manager.record import GameRecord
 from core.manager.settings import LOBBY_SECONDS
@@ -24,8 +24,10 @@ class Plan:
     final: GameRecord  # the record as last shown, kept even when the game is over
 
 
-def _names(state: GameState) -> list[StatOp]:
-    """Display names, so leaderboards can show who an id is."""
+def _names(state: GameState, events: Sequence[Event]) -> list[StatOp]:
+    """Display names, so leaderboards can show who an id is (written when the match begins)."""
+    if not any(isinstance(event, MatchStarted) for event in events):
+        return []
     return [StatOp(OpKind.HSET, "names", s.id, s.name) for s in state.seats if not s.bot]
 
 
@@ -101,13 +103,16 @@ def _commit(
         request_id=request_id,
         result=reply.to_json(),
         start_balance=start_balance,
-        ensure_accounts=players,
+        ensure_accounts=players if transfers else (),  # accounts matter only once chips move
         expected_balances=tuple(
             (a, balances[a]) for a in players if a in touched and a in balances
         ),
         transfers=tuple(transfers),
         journal=Journal("game", new.channel),
         deadline=new.deadline or None,
-        stats=(*_names(new.state), *stats.stat_ops(new.state, events, transfers, solo=new.solo)),
+        stats=(
+            *_names(new.state, events),
+            *stats.stat_ops(new.state, events, transfers, solo=new.solo),
+        ),
         report_accounts=players,
     )

@@ -1,0 +1,40 @@
+"""`shutbox bench`: concurrent games through the manager against the configured Redis."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+
+from bot.commands import Subparsers
+from bot.settings import load_settings
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add `bench` to the command line."""
+    parser = subparsers.add_parser("bench", help="benchmark the game manager", description=__doc__)
+    parser.add_argument("--games", type=int, default=1000, help="concurrent channel games")
+    parser.add_argument("--actions", type=int, default=20000, help="clicks to make in all")
+    parser.add_argument("--seed", type=int, default=1, help="dice seed")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    report = asyncio.run(bench(args.games, args.actions, args.seed))
+    if args.json:
+        print(json.dumps(report))
+    else:
+        for name, value in report.items():
+            print(f"{name:>24}: {value}")
+    return 0
+
+
+async def bench(games: int, actions: int, seed: int) -> dict[str, float]:
+    from bot.bench import run_bench
+    from bot.runtime import open_runtime
+
+    settings = load_settings()
+    async with open_runtime(settings.redis.url, settings.core.data_dir) as runtime:
+        report = await run_bench(runtime.redis, games, actions, seed)
+    return report.as_dict()

@@ -1,0 +1,59 @@
+"""`shutbox ledger verify`: replay each server's chip journal and compare it with the balances."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+
+from bot.commands import Subparsers
+from bot.settings import load_settings
+from core.commit import Scope
+from core.store import LedgerReport
+
+MISMATCH = 1
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add `ledger verify` to the command line."""
+    parser = subparsers.add_parser("ledger", help="check the chip ledgers", description=__doc__)
+    actions = parser.add_subparsers(title="actions", metavar="ACTION", required=True)
+    verify = actions.add_parser("verify", help="replay the journal against the balances")
+    verify.add_argument("--server", help="only this server, as platform:id (e.g. discord:123)")
+    verify.add_argument("--json", action="store_true", help="print the reports as JSON")
+    verify.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    return asyncio.run(verify(args.server, as_json=args.json))
+
+
+async def verify(server: str | None, *, as_json: bool) -> int:
+    from bot.runtime import open_runtime
+
+    settings = load_settings()
+    async with open_runtime(settings.redis.url, settings.core.data_dir) as runtime:
+        scopes = [_scope(server)] if server else await runtime.store.servers()
+        reports = {f"{s.platform}:{s.server}": await runtime.store.verify_ledger(s) for s in scopes}
+    for name, report in reports.items():
+        if as_json:
+            print(json.dumps({"server": name, "ok": report.ok, "entries": report.entries,
+                              "accounts": report.accounts, "total": report.total,
+                              "mismatches": report.mismatches}))  # fmt: skip
+        else:
+            print(_describe(name, report))
+    if not reports and not as_json:
+        print("No chip ledgers yet.")
+    return 0 if all(r.ok for r in reports.values()) else MISMATCH
+
+
+def _scope(text: str) -> Scope:
+    platform, _, server = text.partition(":")
+    return Scope(platform, server)
+
+
+def _describe(name: str, report: LedgerReport) -> str:
+    if report.ok:
+        return f"{name}: OK — {report.entries} journal entries replay to the stored balances."
+    wrong = ", ".join(f"{a}: journal {j}, stored {s}" for a, (j, s) in report.mismatches.items())
+    return f"{name}: MISMATCH — {wrong or 'none'}; all balances sum to {report.total}, not 0"

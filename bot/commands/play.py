@@ -1,0 +1,30 @@
+"""`shutbox play`: the local playground in this terminal (hot-seat players and bots)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+from bot.commands import Subparsers
+from bot.settings import load_settings
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add `play` to the command line."""
+    parser = subparsers.add_parser("play", help="play in this terminal", description=__doc__)
+    parser.add_argument("--name", default="You", help="your name at the table")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    asyncio.run(play(args.name))
+    return 0
+
+
+async def play(name: str) -> None:
+    from bot.playground import open_playground
+
+    settings = load_settings()
+    async with open_playground(settings.redis.url, settings.core.data_dir, name) as playground:
+        await playground.run(sys.stdin, sys.stdout)

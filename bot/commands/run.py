@@ -1,0 +1,51 @@
+"""`shutbox run`: start every configured platform; with none, the local playground."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+
+from bot.commands import CommandError, Subparsers
+from bot.settings import Settings, SettingsError, load_settings
+
+log = logging.getLogger("shutbox")
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add `run` to the command line."""
+    parser = subparsers.add_parser("run", help="run the bot", description=__doc__)
+    parser.add_argument("--name", default="You", help="your name in the playground")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        raise CommandError(str(error)) from None
+    if not (settings.discord_enabled or settings.slack_enabled):
+        from bot.commands.play import play
+
+        print("No Discord or Slack tokens are set: starting the local playground.")
+        asyncio.run(play(args.name))
+        return 0
+    asyncio.run(serve(settings))
+    return 0
+
+
+async def serve(settings: Settings) -> None:
+    """Every configured platform on one runtime (one Redis connection, one manager)."""
+    from bot.runtime import open_runtime
+
+    async with open_runtime(settings.redis.url, settings.core.data_dir) as runtime:
+        services = []
+        if settings.discord_enabled:
+            from bot.commands.discord import serve_discord
+
+            services.append(serve_discord(settings, runtime))
+        if settings.slack_enabled:
+            from bot.commands.slack import serve_slack
+
+            services.append(serve_slack(settings, runtime))
+        await asyncio.gather(*services)
