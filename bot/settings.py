@@ -12,7 +12,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
 def _config(prefix: str) -> SettingsConfigDict:
-    return SettingsConfigDict(env_prefix=prefix, env_file=".env", extra="ignore")
+    return SettingsConfigDict(
+        env_prefix=prefix, env_file=".env", extra="ignore", env_ignore_empty=True
+    )
 
 
 class CoreSettings(BaseSettings):
@@ -34,6 +36,7 @@ class DiscordSettings(BaseSettings):
     model_config = _config("DISCORD_")
 
     token: SecretStr | None = None
+    client_id: str | None = None  # the application id, for the invite URL
     api_base: str = "https://discord.com/api/v10"
     gateway_url: str = "wss://gateway.discord.gg/"
     dev_guild: int | None = None  # sync commands to this guild only (instant, for development)
