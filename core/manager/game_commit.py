@@ -92,7 +92,9 @@ def _commit(
     start_balance: int,
     reply: Reply,
 ) -> Commit:
-    players = human_ids(new.state)
+    # Only staked games need accounts; their balances come back with every commit, so the
+    # manager always settles against balances no older than the last click.
+    players = human_ids(new.state) if new.state.config.stakes.staked else ()
     touched = {account for tr in transfers for account in (tr.source, tr.target)}
     return Commit(
         scope=scope,
@@ -103,7 +105,7 @@ def _commit(
         request_id=request_id,
         result=reply.to_json(),
         start_balance=start_balance,
-        ensure_accounts=players if transfers else (),  # accounts matter only once chips move
+        ensure_accounts=players,
         expected_balances=tuple(
             (a, balances[a]) for a in players if a in touched and a in balances
         ),

@@ -247,10 +247,18 @@ def notices(
     """One short line per thing that happened in this click, as the game message shows them."""
     lines: list[str] = []
     for index, event in enumerate(events):
+        if _shown_by_prompt(after, events, index):
+            continue
         lines += _notice(after, event, lang, style)
         if isinstance(event, RoundStarted) and chips.get(index):
             lines += chip_lines(after, chips[index], lang)
     return lines
+
+
+def _shown_by_prompt(state: GameState, events: Sequence[Event], index: int) -> bool:
+    """The roll waiting for a choice is already in the prompt line; don't say it twice."""
+    last = index == len(events) - 1
+    return last and isinstance(events[index], Rolled) and state.phase is Phase.CHOOSE
 
 
 def _notice(state: GameState, event: Event, lang: str, style: Style) -> Iterator[str]:

@@ -96,7 +96,10 @@ async def test_pot_match_conserves_chips_and_the_ledger_verifies(store: GameStor
     balances = await store.balances(SCOPE, ["ann", "bob", "cid", "pot:c1"])
     assert sum(balances.get(p, 0) for p in ("ann", "bob", "cid")) == 300
     assert balances.get("pot:c1", 0) == 0
-    assert (await store.verify_ledger(SCOPE)).ok
+    report = await store.verify_ledger(SCOPE)
+    assert report.ok and report.entries >= 3 * 3  # three start grants, then antes and payouts
+    reasons = [meta["why"] async for _, _, _, meta in store.journal(SCOPE)]
+    assert reasons.count("game") >= 6
 
 
 async def test_a_turn_deadline_auto_plays_and_a_late_click_loses(store: GameStore) -> None:
