@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from core.commit import Commit, Journal, OpKind, Scope, StatOp
 from core.dice import FairDice
 from core.events import Event, MatchStarted, Rolled
+from core.i18n import t
 from core.manager import chips, present, stats
 from core.manager.record import GameRecord
 from core.manager.settings import LOBBY_SECONDS
@@ -22,6 +23,14 @@ class Plan:
     record: GameRecord | None  # None once the game is over (its key is deleted)
     reply: Reply
     final: GameRecord  # the record as last shown, kept even when the game is over
+
+
+def _fair_record(record: GameRecord, fair: FairDice | None) -> list[str]:
+    """At the end of a provably fair match: the record anyone can check with `shutbox verify`."""
+    if fair is None or not record.state.over:
+        return []
+    published = fair.record(record.rolls).to_json()
+    return [t(record.lang, "game.fair_record", record=published)]
 
 
 def _names(state: GameState, events: Sequence[Event]) -> list[StatOp]:
@@ -72,7 +81,10 @@ def plan_change(
     reply = Reply(
         private=private,
         game=present.game_view(new, notices),
-        public=tuple(present.summaries(state, events, settlement.by_event, record.lang)),
+        public=(
+            *present.summaries(state, events, settlement.by_event, record.lang),
+            *_fair_record(new, fair),
+        ),
     )
     commit = _commit(
         scope, None if creating else record.version, new, events, transfers, balances,

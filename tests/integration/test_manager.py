@@ -166,3 +166,19 @@ async def test_joining_a_staked_game_needs_the_ante(store: GameStore) -> None:
     assert refused.private is not None and "50" in refused.private
     record = await table.manager.current(table.ctx("Ann"))
     assert record is not None and [s.id for s in record.state.seats] == ["ann"]
+
+
+async def test_a_provably_fair_match_publishes_a_record_that_verifies(store: GameStore) -> None:
+    """A fair match shows its commitment, then reveals a record whose every roll checks out."""
+    from core.dice import MatchRecord, SecureDice, verify_record
+
+    table = Table(manager(store, dice=SecureDice()))
+    lobby = await table.manager.start(table.ctx("Ann"), StartOptions(fair=True, format="rounds:2"))
+    assert lobby.game is not None and "commitment" in lobby.game.body
+    await table.manager.add_bot(table.ctx("Ann"))
+    table.last = await table.manager.begin(table.ctx("Ann"))
+    final = await table.play_out()
+    published = next(text for text in final.public if "shutbox verify" in text)
+    record = MatchRecord.from_json(published.rsplit("`", 2)[-2])
+    assert len(record.rolls) >= 2 and verify_record(record).ok
+    assert record.server_seed in (final.game.body if final.game else "")
