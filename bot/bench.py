@@ -29,7 +29,7 @@ from core.views import Reply
 
 GAMES_PER_SERVER = 50
 LONG_MATCH = "rounds:50"  # long enough that few games end during a run
-IN_FLIGHT = 8  # clicks being handled at once, like an adapter serving many users
+IN_FLIGHT = 4  # clicks being handled at once (players acting at the same moment)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import json
 
+from bot.bench import IN_FLIGHT
 from bot.commands import Subparsers
 from bot.settings import load_settings
 
@@ -16,12 +17,15 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--games", type=int, default=1000, help="concurrent channel games")
     parser.add_argument("--actions", type=int, default=20000, help="clicks to make in all")
     parser.add_argument("--seed", type=int, default=1, help="dice seed")
+    parser.add_argument(
+        "--in-flight", type=int, default=IN_FLIGHT, help="clicks handled at the same moment"
+    )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    report = asyncio.run(bench(args.games, args.actions, args.seed))
+    report = asyncio.run(bench(args.games, args.actions, args.seed, args.in_flight))
     if args.json:
         print(json.dumps(report))
     else:
@@ -30,11 +34,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-async def bench(games: int, actions: int, seed: int) -> dict[str, float]:
+async def bench(games: int, actions: int, seed: int, in_flight: int) -> dict[str, float]:
     from bot.bench import run_bench
     from bot.runtime import open_runtime
 
     settings = load_settings()
     async with open_runtime(settings.redis.url, settings.core.data_dir) as runtime:
-        report = await run_bench(runtime.redis, games, actions, seed)
+        report = await run_bench(runtime.redis, games, actions, seed, in_flight)
     return report.as_dict()
