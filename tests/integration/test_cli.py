@@ -1,0 +1,52 @@
+"""The `shutbox bench` and `shutbox ledger verify` commands against a real Redis."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from redis.asyncio import Redis
+
+from bot.cli import main
+from core.commit import MINT, Commit, Journal
+from core.settlement import Transfer
+from core.store import GameStore
+from tests.integration.manager_helpers import SCOPE
+
+
+@pytest.fixture
+def configured(redis: Redis, redis_url: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    return redis_url
+
+
+async def _run(argv: list[str]) -> int:
+    import asyncio
+
+    return await asyncio.to_thread(main, argv)
+
+
+async def test_bench_reports_one_round_trip_per_warm_click(
+    configured: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A warm click costs one Redis round trip and one commit script."""
+    assert await _run(["bench", "--games", "20", "--actions", "200", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) >= {"actions_per_second", "p50_ms", "p99_ms", "round_trips_per_action",
+                           "bytes_per_game"}  # fmt: skip
+    assert report["actions"] == 200
+    assert report["scripts_per_action"] == 1.0
+    assert report["round_trips_per_action"] <= 1.05  # the first commit may load the script
+
+
+async def test_ledger_verify_passes_then_catches_a_tampered_balance(
+    configured: str, store: GameStore, redis: Redis, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`ledger verify` exits 0 when the journal replays to the balances, 1 when it does not."""
+    grant = Commit(SCOPE, ensure_accounts=("ann",), transfers=(Transfer(MINT, "ann", 25),),
+                   journal=Journal("grant"), request_id="g1")  # fmt: skip
+    await store.commit(grant)
+    assert await _run(["ledger", "verify", "--server", "test:guild"]) == 0
+    await redis.hincrby(f"{SCOPE.tag}:bal", "ann", 7)
+    assert await _run(["ledger", "verify"]) == 1
+    assert "MISMATCH" in capsys.readouterr().out
