@@ -9,7 +9,7 @@ from core.commit import Commit, Journal, OpKind, Scope, StatOp
 from core.dice import FairDice
 from core.events import Event, MatchStarted, Rolled
 from core.i18n import t
-from core.manager import chips, present, stats
+from core.manager import chips, narrate, present, stats
 from core.manager.record import GameRecord
 from core.manager.settings import LOBBY_SECONDS
 from core.settlement import Transfer
@@ -75,14 +75,14 @@ def plan_change(
         state=state, pot=pot, deadline=deadline_for(record, state, now),
         fair=fair.to_str() if fair else "", rolls=rolls,
     )  # fmt: skip
-    notices = present.notices(
+    notices = narrate.notices(
         state, events, settlement.by_event, record.lang, present.style_of(record)
     )
     reply = Reply(
         private=private,
         game=present.game_view(new, notices),
         public=(
-            *present.summaries(state, events, settlement.by_event, record.lang),
+            *narrate.summaries(state, events, settlement.by_event, record.lang),
             *_fair_record(new, fair),
         ),
     )

@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 
 from core import flow
-from core.events import (
-    Dropped,
-    Eliminated,
-    Event,
-    ExtraRoll,
-    MatchEnded,
-    Moved,
-    Rolled,
-    RoundEnded,
-    RoundStarted,
-    TurnEnd,
-    TurnEnded,
-)
 from core.i18n import t
 from core.manager.buttons import ButtonId
 from core.manager.record import GameRecord
 from core.match import FormatKind, MatchConfig, StakesKind
 from core.moves import options
 from core.render import Style, describe_rules, render_board, render_dice, render_move
-from core.settlement import Transfer
 from core.state import Ending, GameState, Phase
 from core.views import DEADLINE, Button, ButtonStyle, GameView
 
@@ -84,7 +70,7 @@ def _lobby_body(record: GameRecord) -> str:
     lines = [t(lang, "lobby.host", host=state.host.name), *describe_config(state.config, lang)]
     if record.fair_dice is not None:
         lines.append(t(lang, "lobby.fair", commitment=record.fair_dice.commitment))
-    names = ", ".join(_name(state, i) for i in range(len(state.seats)))
+    names = ", ".join(display_name(state, i) for i in range(len(state.seats)))
     lines.append(
         t(lang, "lobby.players", n=len(state.seats), max=state.config.seat_limit, names=names)
     )
@@ -109,7 +95,7 @@ def _lobby_rows(record: GameRecord) -> tuple[tuple[Button, ...], ...]:
     )
 
 
-def _name(state: GameState, index: int) -> str:
+def display_name(state: GameState, index: int) -> str:
     seat = state.seats[index]
     return f"🤖 {seat.name}" if seat.bot else seat.name
 
@@ -149,7 +135,7 @@ def scores_lines(state: GameState, lang: str) -> list[str]:
         played = state.played[index] if index < len(state.played) else None
         mark = "—" if played is None else str(played)
         status = _seat_status(state, index, lang)
-        lines.append(t(lang, "game.score_line", player=_name(state, index), round=mark,
+        lines.append(t(lang, "game.score_line", player=display_name(state, index), round=mark,
                        total=seat.total, status=status))  # fmt: skip
     return lines
 
@@ -235,111 +221,3 @@ def ending_line(state: GameState, lang: str) -> str:
     names = ", ".join(state.seats[i].name for i in state.winners)
     key = "game.winner" if len(state.winners) == 1 else "game.winners"
     return t(lang, key, names=names)
-
-
-def notices(
-    after: GameState,
-    events: Sequence[Event],
-    chips: Mapping[int, Sequence[Transfer]],
-    lang: str,
-    style: Style,
-) -> list[str]:
-    """One short line per thing that happened in this click, as the game message shows them."""
-    lines: list[str] = []
-    for index, event in enumerate(events):
-        if _shown_by_prompt(after, events, index):
-            continue
-        lines += _notice(after, event, lang, style)
-        if isinstance(event, RoundStarted) and chips.get(index):
-            lines += chip_lines(after, chips[index], lang)
-    return lines
-
-
-def _shown_by_prompt(state: GameState, events: Sequence[Event], index: int) -> bool:
-    """The roll waiting for a choice is already in the prompt line; don't say it twice."""
-    last = index == len(events) - 1
-    return last and isinstance(events[index], Rolled) and state.phase is Phase.CHOOSE
-
-
-def _notice(state: GameState, event: Event, lang: str, style: Style) -> Iterator[str]:
-    if isinstance(event, Rolled):
-        key = "notice.rolled_auto" if event.auto else "notice.rolled"
-        yield t(lang, key, player=_name(state, event.seat), dice=render_dice(event.dice, style))
-    elif isinstance(event, Moved):
-        key = "notice.opened" if event.opened else "notice.closed"
-        yield t(lang, key, player=_name(state, event.seat), tiles=render_move(event.tiles))
-    elif isinstance(event, TurnEnded):
-        yield from _turn_notice(state, event, lang)
-    elif isinstance(event, ExtraRoll):
-        yield t(lang, "notice.extra_roll", player=_name(state, event.seat))
-    elif isinstance(event, Dropped):
-        yield t(lang, "notice.dropped", player=_name(state, event.seat))
-    elif isinstance(event, Eliminated):
-        yield t(lang, "notice.eliminated", player=_name(state, event.seat), total=event.total)
-
-
-def _turn_notice(state: GameState, event: TurnEnded, lang: str) -> Iterator[str]:
-    player = _name(state, event.seat)
-    if event.reason is TurnEnd.NO_MOVE:
-        yield t(
-            lang, "notice.no_move", player=player, total=sum(event.dice), score=_score(event, lang)
-        )
-    elif event.reason is TurnEnd.SHUT:
-        yield t(lang, "notice.shut", player=player)
-    elif event.reason is TurnEnd.LAST_DIE:
-        yield t(lang, "notice.last_die", player=player, score=_score(event, lang))
-    elif event.reason is TurnEnd.SKIPPED:
-        yield t(lang, "notice.skipped", player=player, score=event.score)
-    else:
-        yield t(lang, "notice.shut_by_other", player=player, score=event.score)
-
-
-def _score(event: TurnEnded, lang: str) -> str:
-    return "" if event.score is None else t(lang, "notice.score", score=event.score)
-
-
-def summaries(
-    state: GameState, events: Sequence[Event], chips: Mapping[int, Sequence[Transfer]], lang: str
-) -> list[str]:
-    """Public round and match summaries: scores, winners, shuts, and the chips they moved."""
-    texts = []
-    for index, event in enumerate(events):
-        if isinstance(event, RoundEnded) and state.config.format.kind is not FormatKind.LONG:
-            texts.append(_round_summary(state, event, lang))
-        elif isinstance(event, MatchEnded) and event.ending is not Ending.CANCELLED:
-            texts.append(_match_summary(state, lang))
-        else:
-            continue
-        texts[-1] = "\n".join([texts[-1], *chip_lines(state, chips.get(index, ()), lang)])
-    return texts
-
-
-def _round_summary(state: GameState, event: RoundEnded, lang: str) -> str:
-    scores = ", ".join(
-        f"{_name(state, i)} {score}" for i, score in enumerate(event.scores) if score is not None
-    )
-    winners = ", ".join(state.seats[i].name for i in event.winners) or "—"
-    lines = [t(lang, "summary.round", n=event.round, scores=scores, winners=winners)]
-    for index in event.shut_by:
-        lines.append(t(lang, "summary.shut", player=state.seats[index].name))
-    return "\n".join(lines)
-
-
-def _match_summary(state: GameState, lang: str) -> str:
-    lines = [t(lang, "summary.match"), ending_line(state, lang)]
-    if state.config.format.kind is not FormatKind.LONG and state.round:
-        lines += [
-            t(lang, "summary.total", player=_name(state, i), total=s.total, won=s.rounds_won)
-            for i, s in enumerate(state.seats)
-        ]
-    return "\n".join(lines)
-
-
-def chip_lines(state: GameState, transfers: Sequence[Transfer], lang: str) -> list[str]:
-    names = {seat.id: seat.name for seat in state.seats}
-    pot = t(lang, "summary.pot_account")
-    return [
-        t(lang, "summary.chips", source=names.get(tr.source, pot), target=names.get(tr.target, pot),
-          amount=tr.amount)
-        for tr in transfers
-    ]  # fmt: skip

@@ -1,0 +1,139 @@
+"""What happened, in words: the notices of one click and the round and match summaries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+
+from core.events import (
+    Dropped,
+    Eliminated,
+    Event,
+    ExtraRoll,
+    MatchEnded,
+    Moved,
+    Rolled,
+    RoundEnded,
+    RoundStarted,
+    TurnEnd,
+    TurnEnded,
+)
+from core.i18n import t
+from core.manager.present import display_name, ending_line
+from core.match import FormatKind
+from core.render import Style, render_dice, render_move
+from core.settlement import Transfer
+from core.state import Ending, GameState, Phase
+
+
+def notices(
+    after: GameState,
+    events: Sequence[Event],
+    chips: Mapping[int, Sequence[Transfer]],
+    lang: str,
+    style: Style,
+) -> list[str]:
+    """One short line per thing that happened in this click, as the game message shows them."""
+    lines: list[str] = []
+    for index, event in enumerate(events):
+        if _shown_by_prompt(after, events, index):
+            continue
+        lines += _notice(after, event, lang, style)
+        if isinstance(event, RoundStarted) and chips.get(index):
+            lines += chip_lines(after, chips[index], lang)
+    return lines
+
+
+def _shown_by_prompt(state: GameState, events: Sequence[Event], index: int) -> bool:
+    """The roll waiting for a choice is already in the prompt line; don't say it twice."""
+    last = index == len(events) - 1
+    return last and isinstance(events[index], Rolled) and state.phase is Phase.CHOOSE
+
+
+def _notice(state: GameState, event: Event, lang: str, style: Style) -> Iterator[str]:
+    if isinstance(event, Rolled):
+        key = "notice.rolled_auto" if event.auto else "notice.rolled"
+        yield t(
+            lang, key, player=display_name(state, event.seat), dice=render_dice(event.dice, style)
+        )
+    elif isinstance(event, Moved):
+        key = "notice.opened" if event.opened else "notice.closed"
+        yield t(lang, key, player=display_name(state, event.seat), tiles=render_move(event.tiles))
+    elif isinstance(event, TurnEnded):
+        yield from _turn_notice(state, event, lang)
+    elif isinstance(event, ExtraRoll):
+        yield t(lang, "notice.extra_roll", player=display_name(state, event.seat))
+    elif isinstance(event, Dropped):
+        yield t(lang, "notice.dropped", player=display_name(state, event.seat))
+    elif isinstance(event, Eliminated):
+        yield t(
+            lang, "notice.eliminated", player=display_name(state, event.seat), total=event.total
+        )
+
+
+def _turn_notice(state: GameState, event: TurnEnded, lang: str) -> Iterator[str]:
+    player = display_name(state, event.seat)
+    if event.reason is TurnEnd.NO_MOVE:
+        yield t(
+            lang, "notice.no_move", player=player, total=sum(event.dice), score=_score(event, lang)
+        )
+    elif event.reason is TurnEnd.SHUT:
+        yield t(lang, "notice.shut", player=player)
+    elif event.reason is TurnEnd.LAST_DIE:
+        yield t(lang, "notice.last_die", player=player, score=_score(event, lang))
+    elif event.reason is TurnEnd.SKIPPED:
+        yield t(lang, "notice.skipped", player=player, score=event.score)
+    else:
+        yield t(lang, "notice.shut_by_other", player=player, score=event.score)
+
+
+def _score(event: TurnEnded, lang: str) -> str:
+    return "" if event.score is None else t(lang, "notice.score", score=event.score)
+
+
+def summaries(
+    state: GameState, events: Sequence[Event], chips: Mapping[int, Sequence[Transfer]], lang: str
+) -> list[str]:
+    """Public round and match summaries: scores, winners, shuts, and the chips they moved."""
+    texts = []
+    for index, event in enumerate(events):
+        if isinstance(event, RoundEnded) and state.config.format.kind is not FormatKind.LONG:
+            texts.append(_round_summary(state, event, lang))
+        elif isinstance(event, MatchEnded) and event.ending is not Ending.CANCELLED:
+            texts.append(_match_summary(state, lang))
+        else:
+            continue
+        texts[-1] = "\n".join([texts[-1], *chip_lines(state, chips.get(index, ()), lang)])
+    return texts
+
+
+def _round_summary(state: GameState, event: RoundEnded, lang: str) -> str:
+    scores = ", ".join(
+        f"{display_name(state, i)} {score}"
+        for i, score in enumerate(event.scores)
+        if score is not None
+    )
+    winners = ", ".join(state.seats[i].name for i in event.winners) or "—"
+    lines = [t(lang, "summary.round", n=event.round, scores=scores, winners=winners)]
+    for index in event.shut_by:
+        lines.append(t(lang, "summary.shut", player=state.seats[index].name))
+    return "\n".join(lines)
+
+
+def _match_summary(state: GameState, lang: str) -> str:
+    lines = [t(lang, "summary.match"), ending_line(state, lang)]
+    if state.config.format.kind is not FormatKind.LONG and state.round:
+        lines += [
+            t(lang, "summary.total", player=display_name(state, i), total=s.total, won=s.rounds_won)
+            for i, s in enumerate(state.seats)
+        ]
+    return "\n".join(lines)
+
+
+def chip_lines(state: GameState, transfers: Sequence[Transfer], lang: str) -> list[str]:
+    names = {seat.id: seat.name for seat in state.seats}
+    pot = t(lang, "summary.pot_account")
+    return [
+        t(lang, "summary.chips", source=names.get(tr.source, pot), target=names.get(tr.target, pot),
+          amount=tr.amount)
+        for tr in transfers
+    ]  # fmt: skip
