@@ -50,6 +50,9 @@ class Reply:
     private: str | None = None  # shown only to the user who acted
     game: GameView | None = None  # the game message to post or edit
     public: tuple[str, ...] = field(default_factory=tuple)  # extra channel messages (summaries)
+    # The first result of a request applied before (a repeated delivery): surfaces show the
+    # game message again but must not post its summaries twice. Never stored.
+    replayed: bool = field(default=False, compare=False)
 
     def to_json(self) -> str:
         # Written by hand: dataclasses.asdict's deep copy costs more than the rest of a click.
@@ -57,13 +60,14 @@ class Reply:
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str) -> Reply:
+    def from_json(cls, text: str, *, replayed: bool = False) -> Reply:
         data = json.loads(text)
         game = data.get("game")
         return cls(
             private=data.get("private"),
             game=_game_from(game) if game else None,
             public=tuple(data.get("public", ())),
+            replayed=replayed,
         )
 
 

@@ -89,7 +89,7 @@ class GameManager:
             stored = await self.store.request_result(ctx.scope, ctx.request_id)
         except StoreUnavailable:
             return None
-        return Reply.from_json(stored) if stored else None
+        return Reply.from_json(stored, replayed=True) if stored else None
 
     async def click(self, ctx: Context, button: str) -> Reply:
         """A button press: `stb:<verb>:<game>:<version>:<arg>`."""
@@ -204,7 +204,7 @@ class GameManager:
             self._remember(scope, channel, plan.record, result)
             return plan.reply
         if result.status is Status.DUPLICATE:
-            return Reply.from_json(result.result)
+            return Reply.from_json(result.result, replayed=True)
         self._learn(scope, channel, result)
         return None
 
@@ -326,14 +326,13 @@ class GameManager:
         return Reply(game=present.game_view(record, page=button.arg))
 
     async def _turn_record(self, ctx: Context, button: ButtonId) -> GameRecord:
-        """The game a turn button belongs to, after checking the clicker is the player to act."""
-        try:
-            return await self._check_turn(ctx, button)
-        except ShutboxError:
-            if (ctx.scope.tag, ctx.channel) not in self.games:
-                raise
-            self._forget(ctx.scope, ctx.channel)  # refuse only on fresh state
-            return await self._check_turn(ctx, button)
+        """The game a turn button belongs to, after checking the clicker is the player to act.
+
+        Hints and pages commit nothing, so no version check would catch a stale cache: read the
+        game afresh (one round trip) before answering.
+        """
+        self._forget(ctx.scope, ctx.channel)
+        return await self._check_turn(ctx, button)
 
     async def _check_turn(self, ctx: Context, button: ButtonId) -> GameRecord:
         record = await self._record(ctx.scope, ctx.channel)

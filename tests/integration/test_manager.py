@@ -182,3 +182,13 @@ async def test_a_provably_fair_match_publishes_a_record_that_verifies(store: Gam
     record = MatchRecord.from_json(published.rsplit("`", 2)[-2])
     assert len(record.rolls) >= 2 and verify_record(record).ok
     assert record.server_seed in (final.game.body if final.game else "")
+
+
+async def test_a_repeated_delivery_is_marked_replayed(store: GameStore) -> None:
+    """The second delivery of a click gets the first result, marked so summaries aren't reposted."""
+    table = Table(manager(store))
+    await _lobby(table, "Ann", "Bob")
+    ctx, button = table.ctx("Ann", request="again"), table.button("Roll")
+    first = await table.manager.click(ctx, button)
+    second = await manager(store).click(ctx, button)
+    assert first == second and not first.replayed and second.replayed
