@@ -18,11 +18,14 @@ from urllib.parse import quote
 
 import redis.asyncio as aioredis
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from core.store import RedisClient
 
 START_TIMEOUT = 10.0
 STOP_TIMEOUT = 10.0
@@ -185,9 +188,22 @@ async def _exited(process: subprocess.Popen[bytes], seconds: float) -> bool:
 
 
 async def connect(
-    url: str | None, data_dir: str | os.PathLike[str] = "data"
-) -> tuple[Redis, EmbeddedRedis | None]:
-    """A client for `url`, or for a freshly started embedded server when there is no URL."""
+    url: str | None, data_dir: str | os.PathLike[str] = "data", *, cluster: bool | None = None
+) -> tuple[RedisClient, EmbeddedRedis | None]:
+    """A client for `url` (a `RedisCluster` when `cluster`, by default REDIS_CLUSTER), or for a
+    freshly started embedded server when there is no URL."""
+    if cluster is None:
+        from bot.settings import RedisSettings
+
+        cluster = RedisSettings().cluster
+    if url and cluster:
+        client = RedisCluster.from_url(url, decode_responses=True)
+        # Learn the slot map before the first command: commands racing a lazy first
+        # initialize() go to the wrong node (MOVED), and redis-py 8 then drops connections.
+        await client.initialize()
+        return client, None
+    if cluster:
+        raise EmbeddedRedisError("REDIS_CLUSTER=true needs REDIS_URL: a node of the cluster")
     if url:
         return aioredis.from_url(url, decode_responses=True), None
     server = EmbeddedRedis(data_dir)

@@ -1,7 +1,8 @@
 """The composition root: one Redis connection (or the embedded server), one store, one manager.
 
 Every entry point (`shutbox run`, `play`, `discord`, `slack`, `bench`) opens a `Runtime`,
-hands its manager to the adapters, and closes it on the way out.
+hands its manager to the adapters, and closes it on the way out. The bot servers also wrap their
+work in `serving_health(settings, runtime, platforms)` for `/healthz` and `/metrics`.
 """
 
 from __future__ import annotations
@@ -9,18 +10,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from redis.asyncio import Redis
-
+from bot.instrument import InstrumentedManager
 from bot.redis_server import EmbeddedRedis, connect
+from bot.telemetry import Telemetry, log_action
 from core.commit import Scope
-from core.dice import DiceSource
+from core.dice import DiceSource, SecureDice
 from core.manager.manager import GameManager
-from core.store import GameStore
+from core.store import GameStore, RedisClient
 from core.views import Reply
+
+if TYPE_CHECKING:
+    from bot.settings import Settings
 
 log = logging.getLogger("shutbox")
 
@@ -29,10 +34,11 @@ OnTimeout = Callable[[Scope, Reply], Awaitable[None]]
 
 @dataclass(slots=True)
 class Runtime:
-    redis: Redis
+    redis: RedisClient
     store: GameStore
     manager: GameManager
     embedded: EmbeddedRedis | None
+    telemetry: Telemetry = field(default_factory=Telemetry)
 
 
 @asynccontextmanager
@@ -43,8 +49,10 @@ async def open_runtime(
     client, server = await connect(redis_url, data_dir)
     try:
         store = GameStore(client)
-        manager = GameManager(store) if dice is None else GameManager(store, dice=dice)
-        yield Runtime(client, store, manager, server)
+        telemetry = Telemetry()
+        observers = [telemetry.observe, log_action]
+        manager = InstrumentedManager(store, dice=dice or SecureDice(), observers=observers)
+        yield Runtime(client, store, manager, server, telemetry)
     finally:
         await client.aclose()
         if server is not None:
@@ -76,3 +84,26 @@ async def sweeping(
         task.cancel()
         with suppress(asyncio.CancelledError):
             await task
+
+
+@asynccontextmanager
+async def serving_health(
+    settings: Settings, runtime: Runtime, platforms: Iterable[str] = ()
+) -> AsyncIterator[int | None]:
+    """Serve `/healthz` and `/metrics` on SHUTBOX_HEALTH_PORT while the block runs (0: off).
+
+    `platforms` are the ones this process serves: unhealthy until each adapter reports itself
+    connected through `runtime.telemetry.platforms`. Yields the bound port, or None when off.
+    """
+    from bot.health import HealthSources, serving
+
+    for platform in platforms:
+        runtime.telemetry.platforms.expect(platform)
+    port = settings.core.health_port
+    if not port:
+        yield None
+        return
+    sources = HealthSources(runtime.redis, runtime.telemetry, lambda: len(runtime.manager.games))
+    async with serving(sources, settings.core.health_host, port) as bound:
+        log.info("health and metrics on http://%s:%d/healthz", settings.core.health_host, bound)
+        yield bound

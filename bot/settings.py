@@ -6,9 +6,14 @@ Secrets have no defaults; a malformed value stops start-up with one line naming 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import SecretStr, ValidationError
+from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.commands import CommandError
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 def _config(prefix: str) -> SettingsConfigDict:
@@ -24,12 +29,29 @@ class CoreSettings(BaseSettings):
     log_level: str = "INFO"
     log_json: bool = False
     sweep_seconds: float = 1.0  # how often this process applies passed deadlines
+    health_port: Annotated[int, Field(ge=0, le=65535)] = 8080  # /healthz, /metrics; 0: off
+    health_host: str = "0.0.0.0"  # every interface, so container probes can reach it
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        if value.upper() not in LOG_LEVELS:
+            raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
+        return value.upper()
 
 
 class RedisSettings(BaseSettings):
     model_config = _config("REDIS_")
 
     url: str | None = None  # without it the bot starts its own embedded Redis
+    cluster: bool = False  # `url` names one node of a Redis Cluster
+
+    @field_validator("cluster")
+    @classmethod
+    def _cluster_needs_url(cls, value: bool, info: ValidationInfo) -> bool:
+        if value and not info.data.get("url"):
+            raise ValueError("needs REDIS_URL, the address of one node of the cluster")
+        return value
 
 
 class DiscordSettings(BaseSettings):
@@ -77,8 +99,8 @@ class Settings:
         return single or (slack.client_id is not None and slack.client_secret is not None)
 
 
-class SettingsError(Exception):
-    """A setting is missing or malformed; `str()` is the one line to show."""
+class SettingsError(CommandError):
+    """A setting is missing or malformed; `str()` is the one line to show (exit code 2)."""
 
 
 def load_settings() -> Settings:
@@ -89,4 +111,5 @@ def load_settings() -> Settings:
         name = str(first["loc"][0]).upper() if first["loc"] else "?"
         title = error.title.removesuffix("Settings").upper()
         prefix = {"CORE": "SHUTBOX_"}.get(title, f"{title}_")
-        raise SettingsError(f"setting {prefix}{name}: {first['msg']}") from None
+        message = first["msg"].removeprefix("Value error, ")
+        raise SettingsError(f"setting {prefix}{name}: {message}") from None

@@ -96,6 +96,7 @@ class CommitResult:
     status: Status
     version: int | None = None  # the game's version now (None: no game)
     record: str | None = None  # the game's record now, on STALE (saves a second read)
+    message: str = ""  # the game message's platform id, kept beside the record
     result: str = ""  # on DUPLICATE
     balances: dict[str, int] = field(default_factory=dict)
     retry_after: int = 0
@@ -105,3 +106,4 @@ class CommitResult:
 class StoredGame:
     version: int
     record: str
+    message: str = ""  # the platform's id of the game message (set by `GameStore.attach`)

@@ -4,18 +4,21 @@ Every key of a server starts with `Scope.tag` (`stb:{platform:server}`), so one 
 Redis Cluster hash slot. A `Commit` is one EVALSHA of `core/lua/commit.lua`, which checks, then
 writes, all or nothing, and records the request id in the same step (redis-py retries a command
 whose reply was lost; the retry must find its first run and get the same result back).
+The client may be a `Redis` or a `RedisCluster`: no round trip mixes two slots in one MULTI.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib.resources import files
-from typing import Any
+from typing import Any, TypeAlias
 
 from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -27,9 +30,15 @@ from core.errors import ShutboxError
 SERVERS_KEY = "stb:servers"  # global, so in another slot than any server: never in the script
 JOURNAL_CHUNK = 1000
 COMMIT_LUA = files("core").joinpath("lua/commit.lua").read_text(encoding="utf-8")
+# Only a running game gets a message id: HSET alone would recreate a finished game's key.
+ATTACH_LUA = (
+    "if redis.call('EXISTS', KEYS[1]) == 1 then "
+    "return redis.call('HSET', KEYS[1], 'm', ARGV[1]) + 1 end return 0"
+)
 _SHARED_KEYS = ("bal", "journal", "deadlines", "daily", "lb:chips")  # KEYS 3-7 of the script
 
 JournalEntry = tuple[str, str, int, dict[str, str]]
+RedisClient: TypeAlias = Redis | RedisCluster
 
 
 class StoreUnavailable(ShutboxError):
@@ -61,31 +70,42 @@ def _reachable() -> Iterator[None]:
 class GameStore:
     """Games and chips of every server; expects a client made with `decode_responses=True`."""
 
-    def __init__(self, redis: Redis, *, request_ttl: int = 3600) -> None:
-        if not redis.connection_pool.connection_kwargs.get("decode_responses"):
+    def __init__(self, redis: RedisClient, *, request_ttl: int = 3600) -> None:
+        if not redis.get_connection_kwargs().get("decode_responses"):
             raise ValueError("GameStore needs a Redis client with decode_responses=True")
         self._redis = redis
         self._request_ttl = request_ttl
         self._script = redis.register_script(COMMIT_LUA)
+        self._attach = redis.register_script(ATTACH_LUA)
 
     async def load(self, scope: Scope, channel: str) -> StoredGame | None:
         """The channel's game, or None."""
         with _reachable():
-            version, record = await self._redis.hmget(_game_key(scope, channel), ["v", "r"])
-        return _stored_game(version, record)
+            found = await self._redis.hmget(_game_key(scope, channel), ["v", "r", "m"])
+        return _stored_game(*found)
 
     async def load_with_balances(
         self, scope: Scope, channel: str, accounts: Sequence[str]
     ) -> tuple[StoredGame | None, dict[str, int]]:
         """The channel's game and the balances of `accounts`, in one round trip."""
         pipe = self._redis.pipeline(transaction=False)
-        pipe.hmget(_game_key(scope, channel), ["v", "r"])
+        pipe.hmget(_game_key(scope, channel), ["v", "r", "m"])
         if accounts:
             pipe.hmget(_key(scope, "bal"), list(accounts))
         with _reachable():
             replies = await pipe.execute()
         game = _stored_game(*replies[0])
         return game, (_present(accounts, replies[1]) if accounts else {})
+
+    async def attach(self, scope: Scope, channel: str, message: str) -> bool:
+        """Keep the game message's id beside the running game; False if there is no game.
+
+        A field of its own, not part of the record: game commits made from a record read
+        before the message was posted must not write it away again.
+        """
+        with _reachable():
+            done: Any = await self._attach(keys=[_game_key(scope, channel)], args=[message])
+        return bool(done)
 
     async def request_result(self, scope: Scope, request_id: str) -> str | None:
         """The stored result of a request already applied, if any (one GET)."""
@@ -115,6 +135,13 @@ class GameStore:
         """EVALSHA, with the server's SADD riding in the same round trip when there is one."""
         if server is None:
             return str(await self._redis.evalsha(self._script.sha, len(keys), *keys, payload))
+        if isinstance(self._redis, RedisCluster):
+            # A cluster pipeline refuses EVALSHA; the set lives on another node anyway.
+            reply, _ = await asyncio.gather(
+                self._redis.evalsha(self._script.sha, len(keys), *keys, payload),
+                self._redis.sadd(SERVERS_KEY, server),
+            )
+            return str(reply)
         pipe = self._redis.pipeline(transaction=False)
         pipe.evalsha(self._script.sha, len(keys), *keys, payload)
         pipe.sadd(SERVERS_KEY, server)
@@ -203,7 +230,10 @@ class GameStore:
         return replayed, entries
 
     async def _ledger_snapshot(self, scope: Scope) -> tuple[dict[str, int], str | None]:
-        """Balances and the last journal id read together (MULTI), so commits cannot split them."""
+        """Balances and the last journal id read together (MULTI), so commits cannot split them.
+
+        Both keys share the server's slot, so the MULTI also runs on a cluster (redis-py >= 6.2).
+        """
         pipe = self._redis.pipeline(transaction=True)
         pipe.hgetall(_key(scope, "bal"))
         pipe.xrevrange(_key(scope, "journal"), "+", "-", count=1)
@@ -234,10 +264,10 @@ def _encodable(values: Mapping[str, str]) -> dict[EncodableT, EncodableT]:
     return dict(values.items())
 
 
-def _stored_game(version: Any, record: Any) -> StoredGame | None:
+def _stored_game(version: Any, record: Any, message: Any = None) -> StoredGame | None:
     if version is None or record is None:
         return None
-    return StoredGame(int(version), str(record))
+    return StoredGame(int(version), str(record), str(message or ""))
 
 
 def _present(accounts: Sequence[str], found: list[Any]) -> dict[str, int]:
@@ -313,6 +343,7 @@ def _decode_result(raw: str) -> CommitResult:
         status=Status(data["s"]),
         version=None if version is None else int(version),
         record=data.get("r"),
+        message=data.get("m") or "",
         result=data.get("res", ""),
         balances={account: int(amount) for account, amount in data.get("b", {}).items()},
         retry_after=int(data.get("ra", 0)),

@@ -30,15 +30,23 @@ def run(args: argparse.Namespace) -> int:
         print("No Discord or Slack tokens are set: starting the local playground.")
         asyncio.run(play(args.name))
         return 0
+    from bot.logs import setup_logging
+
+    setup_logging(settings.core.log_level, settings.core.log_json)
     asyncio.run(serve(settings))
     return 0
 
 
 async def serve(settings: Settings) -> None:
     """Every configured platform on one runtime (one Redis connection, one manager)."""
-    from bot.runtime import open_runtime
+    from bot.runtime import open_runtime, serving_health
 
-    async with open_runtime(settings.redis.url, settings.core.data_dir) as runtime:
+    platforms = [name for name, on in (("discord", settings.discord_enabled),
+                                       ("slack", settings.slack_enabled)) if on]  # fmt: skip
+    async with (
+        open_runtime(settings.redis.url, settings.core.data_dir) as runtime,
+        serving_health(settings, runtime, platforms),
+    ):
         services = []
         if settings.discord_enabled:
             from bot.commands.discord import serve_discord

@@ -20,8 +20,8 @@ local function is_player(account)
 end
 
 local function game_now()
-  local found = redis.call('HMGET', KEYS[GAME], 'v', 'r')
-  return found[1] or nil, found[2] or nil
+  local found = redis.call('HMGET', KEYS[GAME], 'v', 'r', 'm')
+  return found[1] or nil, found[2] or nil, found[3] or nil
 end
 
 local function reply(status, fields)
@@ -63,16 +63,16 @@ end
 if c.req then
   local stored = redis.call('GET', KEYS[REQ])
   if stored then
-    local v, r = game_now()
-    return reply('duplicate', {res = stored, v = v, r = r})
+    local v, r, m = game_now()
+    return reply('duplicate', {res = stored, v = v, r = r, m = m})
   end
 end
 
 -- b. optimistic version
 if c.game then
-  local v, r = game_now()
+  local v, r, m = game_now()
   if v ~= c.ev then
-    return reply('stale', {v = v, r = r})
+    return reply('stale', {v = v, r = r, m = m})
   end
 end
 
@@ -217,6 +217,9 @@ if c.req then
 end
 
 -- h. done
-local version = nil
-if c.game and c.rec then version = c.v end
-return reply('ok', {v = version, b = balances_of(after, {c.report})})
+local version, message = nil, nil
+if c.game and c.rec then
+  version = c.v
+  message = redis.call('HGET', KEYS[GAME], 'm') or nil
+end
+return reply('ok', {v = version, m = message, b = balances_of(after, {c.report})})

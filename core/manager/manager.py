@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from core.actions import Action, AddBot, Begin, Cancel, Choose, Join, Leave, Roll, Stop, Timeout
-from core.commit import Commit, CommitResult, Scope, Status
+from core.commit import CommitResult, Scope, Status
 from core.dice import DiceSource, SecureDice, new_fair_dice
 from core.engine import apply, new_game
 from core.errors import (
@@ -139,20 +139,10 @@ class GameManager:
 
     async def attach_message(self, ctx: Context, message: str) -> None:
         """Remember the platform's id of the game message so it can be edited after a restart."""
-        for _ in range(MAX_ATTEMPTS):
-            record = await self._record(ctx.scope, ctx.channel)
-            if record is None or record.message == message:
-                return
-            updated = record.evolve(message=message)
-            commit = Commit(
-                ctx.scope, ctx.channel, record.version, updated.to_str(), record.version,
-                deadline=record.deadline or None,
-            )  # fmt: skip
-            result = await self.store.commit(commit)
-            if result.status is Status.OK:
-                self.games[(ctx.scope.tag, ctx.channel)] = updated
-                return
-            self._forget(ctx.scope, ctx.channel)
+        if await self.store.attach(ctx.scope, ctx.channel, message):
+            record = self.games.get((ctx.scope.tag, ctx.channel))
+            if record is not None:
+                self.games[(ctx.scope.tag, ctx.channel)] = record.evolve(message=message)
 
     # -- the commit loop ------------------------------------------------------------------
 
@@ -202,7 +192,7 @@ class GameManager:
         result = await self.store.commit(plan.commit)
         if result.status is Status.OK:
             self._remember(scope, channel, plan.record, result)
-            return plan.reply
+            return _with_message(plan.reply, result.message)
         if result.status is Status.DUPLICATE:
             return Reply.from_json(result.result, replayed=True)
         self._learn(scope, channel, result)
@@ -215,7 +205,8 @@ class GameManager:
         if record is None:
             self.games.pop((scope.tag, channel), None)
         else:
-            self.games[(scope.tag, channel)] = record
+            message = result.message or record.message
+            self.games[(scope.tag, channel)] = record.evolve(message=message)
 
     def _learn(self, scope: Scope, channel: str, result: CommitResult) -> None:
         """Take in what a refused commit told us, so the retry starts from the truth."""
@@ -224,7 +215,8 @@ class GameManager:
             if result.record is None:
                 self.games.pop((scope.tag, channel), None)
             else:
-                self.games[(scope.tag, channel)] = GameRecord.from_str(result.record)
+                record = GameRecord.from_stored(result.record, result.message)
+                self.games[(scope.tag, channel)] = record
 
     def _forget(self, scope: Scope, channel: str) -> None:
         self.games.pop((scope.tag, channel), None)
@@ -240,7 +232,7 @@ class GameManager:
         stored, _ = await self.store.load_with_balances(scope, channel, [])
         if stored is None:
             return None
-        record = GameRecord.from_str(stored.record)
+        record = GameRecord.from_stored(stored.record, stored.message)
         known = self._balances(scope)
         missing = [p for p in human_ids(record.state) if p not in known]
         if missing and record.state.config.stakes.staked:
@@ -474,6 +466,13 @@ class GameManager:
 
     async def say(self, ctx: Context, key: str, /, **params: object) -> str:
         return t(await self.private_lang(ctx), key, **params)
+
+
+def _with_message(reply: Reply, message: str) -> Reply:
+    """The reply's game view pointing at the game message another process may have posted."""
+    if not message or reply.game is None or reply.game.message == message:
+        return reply
+    return replace(reply, game=replace(reply.game, message=message))
 
 
 def _join(ctx: Context, button: ButtonId) -> Action:

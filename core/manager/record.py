@@ -23,7 +23,7 @@ class GameRecord:
     lang: str = "en"  # the server's language when the game opened
     style: str = "emoji"
     deadline: int = 0
-    message: str = ""  # the platform's id of the game message
+    message: str = ""  # the platform's id of the game message (stored beside, not inside)
     pot: Pot = field(default_factory=lambda: Pot(""))
     fair: str = ""  # FairDice text in provably fair mode ("" = secure dice)
     rolls: tuple[tuple[int, ...], ...] = ()  # every roll of a fair match, for verification
@@ -45,11 +45,15 @@ class GameRecord:
         rolls = ["".join(map(str, roll)) for roll in self.rolls]
         data = {
             "s": self.state.to_str(), "c": self.channel, "g": self.game_id, "l": self.lang,
-            "y": self.style, "d": self.deadline, "m": self.message, "pa": self.pot.account,
+            "y": self.style, "d": self.deadline, "pa": self.pot.account,
             "pc": self.pot.contributions, "f": self.fair, "r": rolls, "t": self.created,
             "solo": self.solo,
         }  # fmt: skip
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_stored(cls, record: str, message: str) -> GameRecord:
+        return cls.from_str(record).evolve(message=message)
 
     @classmethod
     def from_str(cls, text: str) -> GameRecord:
@@ -61,7 +65,6 @@ class GameRecord:
             lang=data["l"],
             style=data["y"],
             deadline=data["d"],
-            message=data["m"],
             pot=Pot(data["pa"], tuple((p, int(a)) for p, a in data["pc"])),
             fair=data["f"],
             rolls=tuple(tuple(int(d) for d in r) for r in data["r"]),

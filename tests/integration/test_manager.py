@@ -192,3 +192,17 @@ async def test_a_repeated_delivery_is_marked_replayed(store: GameStore) -> None:
     first = await table.manager.click(ctx, button)
     second = await manager(store).click(ctx, button)
     assert first == second and not first.replayed and second.replayed
+
+
+async def test_the_game_message_id_survives_clicks_planned_before_it_was_kept(
+    store: GameStore,
+) -> None:
+    """A click planned from a record read before the message id was kept does not lose it."""
+    first, second = Table(manager(store)), Table(manager(store))
+    await first.manager.start(first.ctx("Ann"), StartOptions())
+    await second.manager.current(second.ctx("Ann"))  # process two caches the lobby
+    await first.manager.attach_message(first.ctx("Ann"), "message-1")
+    joined = await second.manager.join(second.ctx("Bob"))
+    assert joined.game is not None and joined.game.message == "message-1"
+    fresh = await manager(store).current(first.ctx("Ann"))
+    assert fresh is not None and fresh.message == "message-1"

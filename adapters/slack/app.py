@@ -1,0 +1,143 @@
+"""The Slack app: bolt's `AsyncApp` with the `/shutbox` command and the game buttons.
+
+One workspace runs on a bot token; many workspaces install the app through Slack's OAuth flow
+(`/slack/install`, `/slack/oauth_redirect`) and their tokens live in Redis. Either way every
+Web API call goes to `api_url`, so a staging proxy or a test can stand in for Slack.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+
+from slack_bolt.app.async_app import AsyncApp
+from slack_bolt.authorization.async_authorize import AsyncInstallationStoreAuthorize
+from slack_bolt.oauth.async_oauth_settings import AsyncOAuthSettings
+from slack_sdk.web.async_client import AsyncWebClient
+
+from adapters.slack.delivery import Delivery
+from adapters.slack.dispatch import Dispatch
+from adapters.slack.handlers import Handlers
+from adapters.slack.installations import RedisInstallationStore, RedisOAuthStateStore
+from adapters.slack.members import Members
+from core.commit import Scope
+from core.manager.context import Context
+from core.manager.manager import SWEEP_CLOCK, GameManager
+from core.store import RedisClient
+from core.views import Reply
+
+log = logging.getLogger(__name__)
+
+SLASH_COMMAND = "/shutbox"
+BUTTONS = re.compile(r"^stb:")
+BOT_SCOPES = ("commands", "chat:write", "chat:write.public", "users:read")
+DEFAULT_API_URL = "https://slack.com/api/"
+
+
+@dataclass(frozen=True, slots=True)
+class SlackConfig:
+    """What the app needs to know; a bot token, or a client id and secret for OAuth installs."""
+
+    signing_secret: str
+    bot_token: str | None = None
+    client_id: str | None = None
+    client_secret: str | None = None
+    api_url: str = DEFAULT_API_URL
+    redirect_uri: str | None = None
+    command: str = SLASH_COMMAND
+
+    @property
+    def oauth(self) -> bool:
+        return bool(self.client_id and self.client_secret)
+
+    @property
+    def base_url(self) -> str:
+        """slack_sdk joins method names onto the base URL, so it must end with a slash."""
+        return self.api_url if self.api_url.endswith("/") else f"{self.api_url}/"
+
+
+@dataclass(slots=True)
+class SlackBot:
+    """The bolt app and what the deadline sweeper needs to show timeouts."""
+
+    app: AsyncApp
+    config: SlackConfig
+    delivery: Delivery
+    installations: RedisInstallationStore | None = None
+    members: Members = field(default_factory=Members)
+
+    async def client_for(self, team: str) -> AsyncWebClient | None:
+        """A Web API client with the workspace's bot token (None if it is not installed)."""
+        if self.installations is None:
+            return self.app.client
+        bot = await self.installations.async_find_bot(enterprise_id=None, team_id=team)
+        if bot is None or bot.bot_token is None:
+            return None
+        return AsyncWebClient(token=bot.bot_token, base_url=self.config.base_url)
+
+    async def on_timeout(self, scope: Scope, reply: Reply) -> None:
+        """A deadline passed (auto move, closed lobby): edit the game message, post summaries."""
+        if reply.game is None:
+            return
+        client = await self.client_for(scope.server)
+        if client is None:
+            log.warning("no bot token for workspace %s; timeout not shown", scope.server)
+            return
+        ctx = Context(scope, reply.game.channel, SWEEP_CLOCK, SWEEP_CLOCK)
+        await self.delivery.deliver(reply, ctx, client, None)
+
+
+def build_app(
+    manager: GameManager,
+    config: SlackConfig,
+    redis: RedisClient | None = None,
+    members: Members | None = None,
+) -> SlackBot:
+    """The Slack app around `manager` (tests pass one with seeded dice)."""
+    members = members or Members()
+    installations = None
+    if config.oauth:
+        if redis is None:
+            raise ValueError("OAuth installs keep their tokens in Redis: pass a Redis client")
+        installations = RedisInstallationStore(redis)
+        app = _oauth_app(config, installations, RedisOAuthStateStore(redis))
+        app.enable_token_revocation_listeners()
+    else:
+        if not config.bot_token:
+            raise ValueError("set a bot token, or a client id and secret for OAuth installs")
+        client = AsyncWebClient(token=config.bot_token, base_url=config.base_url)
+        app = AsyncApp(signing_secret=config.signing_secret, client=client)
+        app.event("app_uninstalled")(_ignore)
+        app.event("tokens_revoked")(_ignore)
+    delivery = Delivery(manager)
+    handlers = Handlers(manager, members, delivery, Dispatch(manager, members))
+    app.command(config.command)(handlers.on_command)
+    app.action(BUTTONS)(handlers.on_click)
+    return SlackBot(app, config, delivery, installations, members)
+
+
+def _oauth_app(
+    config: SlackConfig, installations: RedisInstallationStore, states: RedisOAuthStateStore
+) -> AsyncApp:
+    client = AsyncWebClient(base_url=config.base_url)
+    settings = AsyncOAuthSettings(
+        client_id=config.client_id, client_secret=config.client_secret, scopes=list(BOT_SCOPES),
+        user_scopes=[], redirect_uri=config.redirect_uri, installation_store=installations,
+        installation_store_bot_only=True, state_store=states,
+    )  # fmt: skip
+    # bolt's default authorize calls auth.test on every request before the listener may ack;
+    # caching the result keeps that round trip off all but a workspace's first request.
+    authorize = AsyncInstallationStoreAuthorize(
+        logger=log, installation_store=installations, client_id=config.client_id,
+        client_secret=config.client_secret, bot_only=True, cache_enabled=True, client=client,
+    )  # fmt: skip
+    return AsyncApp(
+        signing_secret=config.signing_secret, client=client, oauth_settings=settings,
+        authorize=authorize,  # type: ignore[arg-type]  # bolt accepts an AsyncAuthorize too
+        installation_store=installations, installation_store_bot_only=True,
+    )  # fmt: skip
+
+
+async def _ignore() -> None:
+    """Token-mode apps have no installations to forget when uninstalled (bolt acks events)."""

@@ -1,0 +1,57 @@
+"""Serving the Slack app: HTTP (bolt's aiohttp app on a port) or Socket Mode (no public URL).
+
+HTTP serves Slack's requests at `/slack/events`, and the OAuth install flow at `/slack/install`
+and `/slack/oauth_redirect` when OAuth is configured. (Health and metrics are the bot's own
+server, bot/health.py, on another port.)
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from aiohttp import web
+from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+
+from adapters.slack.app import SlackBot
+
+log = logging.getLogger(__name__)
+
+EVENTS_PATH = "/slack/events"
+
+
+def web_app(bot: SlackBot) -> web.Application:
+    """bolt's aiohttp application: Slack's requests, and the install flow when OAuth is on."""
+    return bot.app.web_app(path=EVENTS_PATH)
+
+
+@asynccontextmanager
+async def serving_http(bot: SlackBot, host: str, port: int) -> AsyncIterator[int]:
+    """Listen on `host:port` while the block runs; yields the port (useful with port 0)."""
+    runner = web.AppRunner(web_app(bot), access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    await site.start()
+    try:
+        yield _bound_port(runner, port)
+    finally:
+        await runner.cleanup()
+
+
+def _bound_port(runner: web.AppRunner, wanted: int) -> int:
+    for address in runner.addresses:
+        if isinstance(address, tuple) and len(address) >= 2:
+            return int(address[1])
+    return wanted
+
+
+@asynccontextmanager
+async def serving_socket_mode(bot: SlackBot, app_token: str) -> AsyncIterator[None]:
+    """Hold a Socket Mode connection (the app token opens it) while the block runs."""
+    handler = AsyncSocketModeHandler(bot.app, app_token)
+    await handler.connect_async()  # type: ignore[no-untyped-call]
+    try:
+        yield
+    finally:
+        await handler.close_async()  # type: ignore[no-untyped-call]

@@ -1,0 +1,148 @@
+"""`shutbox slack`: run the Slack app, over HTTP (`--port`) or Socket Mode (`SLACK_APP_TOKEN`).
+
+One workspace: SLACK_BOT_TOKEN + SLACK_SIGNING_SECRET. Many: SLACK_CLIENT_ID +
+SLACK_CLIENT_SECRET + SLACK_SIGNING_SECRET, installed at /slack/install. SLACK_API_URL points
+the Web API client elsewhere (a proxy, a test double).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING
+
+from bot.commands import CommandError, Subparsers
+
+if TYPE_CHECKING:
+    from adapters.slack.app import SlackBot, SlackConfig
+    from bot.runtime import Runtime
+    from bot.settings import Settings, SlackSettings
+
+PLATFORM = "slack"
+ALL_INTERFACES = "0.0.0.0"
+
+log = logging.getLogger("shutbox.slack")
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add `slack` to the command line."""
+    parser = subparsers.add_parser(
+        "slack", help="run the Slack app (HTTP or Socket Mode)", description=__doc__
+    )
+    parser.add_argument("--port", type=int, help="HTTP port (default: SLACK_PORT, else 3000)")
+    parser.add_argument("--host", default=ALL_INTERFACES, help="HTTP address (default: all)")
+    parser.add_argument(
+        "--http", action="store_true", help="serve HTTP even when SLACK_APP_TOKEN is set"
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from bot.logs import setup_logging
+    from bot.settings import load_settings
+
+    settings = load_settings()  # a SettingsError is a CommandError: one line, exit 2
+    slack_config(settings.slack, socket_mode=socket_mode(settings, args.http))  # fail early
+    setup_logging(settings.core.log_level, settings.core.log_json)
+    asyncio.run(_serve_until_stopped(settings, args.host, args.port, args.http))
+    return 0
+
+
+def socket_mode(settings: Settings, force_http: bool = False) -> bool:
+    return settings.slack.app_token is not None and not force_http
+
+
+def slack_config(slack: SlackSettings, *, socket_mode: bool) -> SlackConfig:
+    """The adapter's settings; says which variable is missing when Slack cannot work."""
+    from adapters.slack.app import SlackConfig
+
+    secret = slack.signing_secret.get_secret_value() if slack.signing_secret else None
+    if secret is None and not socket_mode:
+        raise CommandError("set SLACK_SIGNING_SECRET (Basic Information > App Credentials)")
+    oauth = slack.client_id is not None and slack.client_secret is not None
+    if slack.bot_token is None and not oauth:
+        raise CommandError("set SLACK_BOT_TOKEN, or SLACK_CLIENT_ID and SLACK_CLIENT_SECRET")
+    return SlackConfig(
+        signing_secret=secret or "",
+        bot_token=slack.bot_token.get_secret_value() if slack.bot_token else None,
+        client_id=slack.client_id,
+        client_secret=slack.client_secret.get_secret_value() if slack.client_secret else None,
+        api_url=slack.api_url,
+    )
+
+
+async def serve_slack(
+    settings: Settings,
+    runtime: Runtime,
+    host: str = ALL_INTERFACES,
+    port: int | None = None,
+    force_http: bool = False,
+) -> None:
+    """The Slack app on an open runtime, with its deadline sweep, until cancelled."""
+    from adapters.slack.app import build_app
+    from bot.runtime import sweeping
+
+    sockets = socket_mode(settings, force_http)
+    bot = build_app(runtime.manager, slack_config(settings.slack, socket_mode=sockets),
+                    runtime.redis)  # fmt: skip
+    every = settings.core.sweep_seconds
+    listening = port if port is not None else settings.slack.port
+    platforms = runtime.telemetry.platforms
+    async with (
+        sweeping(runtime.manager, PLATFORM, bot.on_timeout, every),
+        _connected(bot, settings, sockets, host, listening),
+    ):
+        platforms.connected(PLATFORM)
+        try:
+            await asyncio.Event().wait()
+        finally:
+            platforms.disconnected(PLATFORM)
+
+
+@contextlib.asynccontextmanager
+async def _connected(
+    bot: SlackBot, settings: Settings, sockets: bool, host: str, port: int
+) -> AsyncIterator[None]:
+    """Socket Mode when there is an app token (and no --http), else HTTP on `host:port`."""
+    from adapters.slack.server import EVENTS_PATH, serving_http, serving_socket_mode
+
+    if sockets and settings.slack.app_token is not None:
+        async with serving_socket_mode(bot, settings.slack.app_token.get_secret_value()):
+            log.info("Slack app connected in Socket Mode")
+            yield
+        return
+    async with serving_http(bot, host, port) as bound:
+        log.info("Slack app listening on http://%s:%d%s", host, bound, EVENTS_PATH)
+        yield
+
+
+async def _serve_until_stopped(
+    settings: Settings, host: str, port: int | None, force_http: bool
+) -> None:
+    """`serve_slack` on its own runtime (and health server), until SIGINT or SIGTERM."""
+    from bot.runtime import open_runtime, serving_health
+
+    async with (
+        open_runtime(settings.redis.url, settings.core.data_dir) as runtime,
+        serving_health(settings, runtime, [PLATFORM]),
+    ):
+        service = asyncio.create_task(serve_slack(settings, runtime, host, port, force_http))
+        stopped = asyncio.create_task(_signalled())
+        await asyncio.wait({service, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        for task in (service, stopped):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+
+async def _signalled() -> None:
+    stopped = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(signum, stopped.set)
+    await stopped.wait()

@@ -1,0 +1,30 @@
+"""Socket Mode: the same app over Slack's WebSocket, without a public URL (SPEC 8)."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qsl
+
+from adapters.slack.app import SlackBot
+from adapters.slack.server import serving_socket_mode
+from tests.e2e.slack.driver import CHANNEL, Driver
+from tests.e2e.slack.fake_slack import FakeSlack, Message
+
+
+async def test_a_solo_game_over_socket_mode(bot: SlackBot, fake: FakeSlack, slack: Driver) -> None:
+    """The app opens a connection with the app token, acks each envelope, and plays."""
+    async with serving_socket_mode(bot, "xapp-test"):
+        command = dict(parse_qsl(slack.command_body("UANN", "solo", key="socket")))
+        await fake.envelope("env-1", "slash_commands", command)
+        await fake.wait_for(lambda: any(a.get("envelope_id") == "env-1" for a in fake.socket_acks))
+        found: list[Message] = await fake.wait_for(lambda: fake.game_messages(CHANNEL))
+        game = found[0]
+
+        click = json.loads(dict(parse_qsl(
+            slack.click_body("UANN", game, game.button("Roll"), key="socket-click",
+                             action_ts="1700002000.000001")
+        ))["payload"])  # fmt: skip
+        await fake.envelope("env-2", "interactive", click)
+        await fake.wait_for(lambda: game.updates == 1)
+    assert fake.called("apps.connections.open")
+    assert "rolled" in game.body

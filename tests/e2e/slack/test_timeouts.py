@@ -1,0 +1,56 @@
+"""Deadlines pass in Slack too: the sweeper's auto moves and closed lobbies edit the message
+(SPEC 3: nothing waits forever)."""
+
+from __future__ import annotations
+
+import pytest
+from redis.asyncio import Redis
+
+from adapters.slack.app import SlackBot
+from core.dice import DiceSource
+from core.manager.manager import GameManager
+from core.store import GameStore
+from tests.e2e.slack.driver import CHANNEL, Driver
+from tests.e2e.slack.fake_slack import FakeSlack, Message
+
+START = 1_800_000_000.0
+clock = [START]
+
+
+@pytest.fixture
+def manager(redis: Redis, dice: DiceSource) -> GameManager:
+    """A manager whose clock the test moves."""
+    clock[0] = START
+    return GameManager(GameStore(redis), dice=dice, clock=lambda: clock[0])
+
+
+async def game_message(slack: Driver, fake: FakeSlack, text: str) -> Message:
+    await slack.command("UANN", text)
+    found: list[Message] = await fake.wait_for(lambda: fake.game_messages(CHANNEL))
+    return found[0]
+
+
+async def sweep(manager: GameManager, bot: SlackBot, seconds: float) -> None:
+    """Let `seconds` pass, then do what `shutbox slack`'s sweeper does every second."""
+    clock[0] += seconds
+    for scope, reply in await manager.sweep("slack"):
+        await bot.on_timeout(scope, reply)
+
+
+async def test_an_absent_player_is_moved_for(
+    slack: Driver, fake: FakeSlack, manager: GameManager, bot: SlackBot
+) -> None:
+    """Ann lets her roll time out: the bot rolls for her, marked auto, on the same message."""
+    game = await game_message(slack, fake, "solo timer=30")
+    await sweep(manager, bot, 31)
+    assert game.updates == 1 and "(auto)" in game.body
+
+
+async def test_a_lobby_nobody_starts_closes_after_ten_minutes(
+    slack: Driver, fake: FakeSlack, manager: GameManager, bot: SlackBot
+) -> None:
+    """The lobby message says it closed, without buttons."""
+    game = await game_message(slack, fake, "start")
+    await sweep(manager, bot, 601)
+    assert "Nobody started the game, so the lobby closed." in game.body
+    assert not game.buttons

@@ -1,0 +1,127 @@
+"""InstrumentedManager: one record per handled command, with its outcome, time and request id."""
+
+from __future__ import annotations
+
+import inspect
+
+import redis.asyncio as aioredis
+
+from bot.instrument import ActionRecord, InstrumentedManager, Outcome, button_action
+from bot.telemetry import Telemetry
+from core.commit import Scope
+from core.dice import SeededDice
+from core.manager.context import Context
+from core.manager.manager import GameManager
+from core.manager.settings import StartOptions
+from core.store import GameStore
+from core.views import Reply
+from tests.integration.manager_helpers import SCOPE, Clock, Table
+
+
+def instrumented(
+    store: GameStore, clock: Clock | None = None
+) -> tuple[InstrumentedManager, list[ActionRecord]]:
+    records: list[ActionRecord] = []
+    manager = InstrumentedManager(
+        store, clock=clock or Clock(), dice=SeededDice(1), observers=[records.append]
+    )
+    return manager, records
+
+
+async def open_match(table: Table) -> None:
+    await table.manager.start(table.ctx("Ann", request="r-start"), StartOptions())
+    await table.manager.join(table.ctx("Bob", request="r-join"))
+    table.last = await table.manager.begin(table.ctx("Ann", request="r-begin"))
+
+
+def test_every_public_command_of_the_manager_is_instrumented() -> None:
+    """A command added to GameManager must be wrapped too, or it would go unobserved."""
+    commands = [
+        name for name, member in inspect.getmembers(GameManager, inspect.iscoroutinefunction)
+        if not name.startswith("_") and name != "handle"
+        and inspect.signature(member).return_annotation in (Reply, "Reply")
+    ]  # fmt: skip
+    assert "click" in commands and "start" in commands
+    unwrapped = [name for name in commands if name not in vars(InstrumentedManager)]
+    assert unwrapped == []
+
+
+async def test_each_command_reports_once_with_its_request_id(store: GameStore) -> None:
+    """start, join, begin and a click each give one `ok` record with the request id."""
+    manager, records = instrumented(store)
+    table = Table(manager)
+    await open_match(table)
+    await table.press("Ann", request="r-roll")
+    assert [(r.action, r.outcome, r.request_id) for r in records] == [
+        ("start", Outcome.OK, "r-start"),
+        ("join", Outcome.OK, "r-join"),
+        ("begin", Outcome.OK, "r-begin"),
+        ("click.roll", Outcome.OK, "r-roll"),
+    ]
+    assert all(r.seconds > 0 and r.scope == SCOPE and r.channel == "c1" for r in records)
+
+
+async def test_a_rule_saying_no_is_refused_with_its_key(store: GameStore) -> None:
+    """A click by the wrong player is `refused`, with the error's catalog key."""
+    manager, records = instrumented(store)
+    table = Table(manager)
+    await open_match(table)
+    reply = await table.press("Bob", request="r-bob")
+    assert reply.private is not None
+    assert (records[-1].outcome, records[-1].error, records[-1].user) == (
+        Outcome.REFUSED, "error.not_your_turn", "bob",
+    )  # fmt: skip
+
+
+async def test_a_repeated_delivery_is_a_duplicate(store: GameStore) -> None:
+    """The same request delivered again gets its first result and is counted as a duplicate."""
+    manager, records = instrumented(store)
+    table = Table(manager)
+    await open_match(table)
+    button = table.button()
+    first = await manager.click(table.ctx("Ann", request="r-twice"), button)
+    again = await manager.click(table.ctx("Ann", request="r-twice"), button)
+    assert again == first
+    assert [r.outcome for r in records[-2:]] == [Outcome.OK, Outcome.DUPLICATE]
+
+
+async def test_redis_out_of_reach_is_an_error(unused_tcp_port: int) -> None:
+    """When Redis cannot be reached the command is an `error` and counts in errors_total."""
+    client = aioredis.Redis(port=unused_tcp_port, decode_responses=True, socket_timeout=1)
+    telemetry = Telemetry()
+    manager = InstrumentedManager(GameStore(client), observers=[telemetry.observe])
+    ctx = Context(Scope("test", "down"), "c1", "ann", "Ann", request_id="r-down")
+    reply = await manager.start(ctx, StartOptions())
+    await client.aclose()
+    assert reply.private is not None
+    assert telemetry.actions.value(action="start", outcome="error") == 1
+    assert telemetry.errors.value(action="start", error="error.redis") == 1
+
+
+async def test_a_timeout_applied_by_the_sweep_is_reported(store: GameStore) -> None:
+    """A turn timer that runs out is one `timeout` record."""
+    clock = Clock()
+    manager, records = instrumented(store, clock)
+    await open_match(Table(manager))
+    clock.now += 3600
+    assert await manager.sweep()
+    assert records[-1].action == "timeout" and records[-1].outcome is Outcome.OK
+
+
+async def test_a_failing_observer_never_breaks_a_command(store: GameStore) -> None:
+    """An observer that raises is logged; the player still gets the game."""
+
+    def broken(record: ActionRecord) -> None:
+        raise RuntimeError("metrics are down")
+
+    manager = InstrumentedManager(store, clock=Clock(), dice=SeededDice(1), observers=[broken])
+    reply = await manager.start(Table(manager).ctx("Ann"), StartOptions())
+    assert reply.game is not None
+
+
+def test_buttons_become_a_fixed_set_of_action_names() -> None:
+    """Button ids map to `click.<verb>`; anything else is `click.invalid` (bounded labels)."""
+    assert button_action("stb:roll:abc:3:0") == "click.roll"
+    assert button_action("stb:choose:abc:4:96") == "click.choose"
+    assert button_action("nonsense") == "click.invalid"
+    assert button_action("stb:drop table:x:1:0") == "click.invalid"

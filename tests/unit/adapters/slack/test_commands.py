@@ -1,0 +1,102 @@
+"""Reading `/shutbox` text: subcommands, key=value options, mentions and numbers (SPEC 6)."""
+
+from __future__ import annotations
+
+import pytest
+
+from adapters.slack.commands import (
+    SUBCOMMANDS,
+    Configure,
+    Grant,
+    Info,
+    Leaderboard,
+    Mention,
+    Open,
+    Plain,
+    Stats,
+    UsageError,
+    parse,
+)
+from core.errors import InvalidOption, ShutboxError
+from core.manager.settings import StartOptions
+
+
+def test_every_spec_subcommand_is_known() -> None:
+    """The SPEC's subcommands, in the order help lists them."""
+    assert SUBCOMMANDS == (
+        "start", "solo", "join", "leave", "stop", "leaderboard", "stats",
+        "balance", "daily", "rules", "odds", "config", "grant", "help",
+    )  # fmt: skip
+
+
+def test_start_reads_a_preset_word_and_options() -> None:
+    """`start sailors rounds=5 stakes=pot:5 timer=90` becomes typed start options."""
+    command = parse("start Sailors rounds=5 stakes=pot:5 timer=90 hints=no")
+    assert command == Open(StartOptions(preset="sailors", format="rounds:5", stakes="pot:5",
+                                        timer=90, hints=False))  # fmt: skip
+
+
+def test_solo_is_an_open_command_too() -> None:
+    assert parse("solo preset=hard") == Open(StartOptions(preset="hard"), solo=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "command"),
+    [
+        ("", Plain("help")),
+        ("  JOIN ", Plain("join")),
+        ("leaderboard", Leaderboard("wins")),
+        ("leaderboard Chips preset=sailors", Leaderboard("chips", "sailors")),
+        ("leaderboard board=best", Leaderboard("best")),
+        ("stats", Stats()),
+        ("stats <@U123|ann>", Stats(Mention("U123", "ann"))),
+        ("stats <@W9ABC>", Stats(Mention("W9ABC"))),
+        ("rules", Info("rules")),
+        ("odds Kids", Info("odds", "kids")),
+        ("odds preset=ten", Info("odds", "ten")),
+        ("config", Configure({})),
+        ("config lang=nb Style=text", Configure({"lang": "nb", "style": "text"})),
+        ("grant <@U1|bob lee> -20", Grant(Mention("U1", "bob lee"), -20)),
+        ("grant <@U1> +5", Grant(Mention("U1"), 5)),
+    ],
+)
+def test_each_subcommand_is_read(text: str, command: object) -> None:
+    """Each subcommand's words become its command."""
+    assert parse(text) == command
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "params"),
+    [
+        ("shuffle", "slack.unknown_command", {"command": "shuffle"}),
+        ("start classic hard", "slack.pairs_only", {"value": "hard"}),
+        ("start hard preset=classic", "slack.pairs_only", {"value": "hard"}),
+        ("start tiles=9 tiles=10", "slack.duplicate", {"option": "tiles"}),
+        ("start colour=red", "error.option.unknown", {"key": "colour"}),
+        ("start tiles=nine", "error.option.number", {"option": "tiles", "value": "nine"}),
+        ("start hints=maybe", "error.config.value", {"key": "hints", "value": "maybe"}),
+        ("balance please", "slack.no_options", {"command": "balance", "value": "please"}),
+        ("stats ann", "slack.mention", {"value": "ann"}),
+        ("stats <@U1> <@U2>", "slack.no_options", {"value": "<@U2>"}),
+        ("grant", "slack.grant_usage", {}),
+        ("grant <@U1> 5 chips", "slack.grant_usage", {}),
+        ("grant @bob 5", "slack.mention", {"value": "@bob"}),
+        ("grant <@U1> five", "slack.grant_amount", {"value": "five"}),
+        ("grant <@U1> 99999999999", "slack.grant_amount", {"value": "99999999999"}),
+        ("leaderboard wins best", "slack.pairs_only", {"value": "best"}),
+        ("leaderboard rules=any", "error.option.unknown", {"key": "rules"}),
+        ("rules classic hard", "slack.pairs_only", {"value": "hard"}),
+        ("config lang", "slack.pairs_only", {"value": "lang"}),
+    ],
+)
+def test_bad_text_says_what_is_wrong(text: str, key: str, params: dict[str, str]) -> None:
+    """Every mistake raises a catalog key with the offending word as a parameter."""
+    with pytest.raises(ShutboxError) as caught:
+        parse(text)
+    assert caught.value.key == key
+    assert params.items() <= caught.value.params.items()
+
+
+def test_usage_errors_are_user_errors() -> None:
+    """The handler can treat parse errors like any manager error."""
+    assert issubclass(UsageError, ShutboxError) and issubclass(InvalidOption, ShutboxError)

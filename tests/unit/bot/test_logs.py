@@ -1,0 +1,68 @@
+"""bot/logs.py and the action log line: readable text, or one JSON object per line."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from collections.abc import Iterator
+
+import pytest
+
+from bot.instrument import ActionRecord, Outcome
+from bot.logs import setup_logging
+from bot.telemetry import log_action
+from core.commit import Scope
+
+
+@pytest.fixture
+def stream() -> Iterator[io.StringIO]:
+    """Capture the root logger, and put it back as it was afterwards."""
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    out = io.StringIO()
+    yield out
+    root.handlers[:] = handlers
+    root.setLevel(level)
+
+
+def roll(outcome: Outcome = Outcome.OK, error: str = "") -> ActionRecord:
+    scope = Scope("discord", "42")
+    return ActionRecord("click.roll", outcome, 0.0031, scope, "c1", "u7", "req-1", error)
+
+
+def test_json_lines_carry_the_action_fields(stream: io.StringIO) -> None:
+    """With SHUTBOX_LOG_JSON each action is one JSON object with its request id and outcome."""
+    setup_logging("INFO", json=True, stream=stream)
+    log_action(roll())
+    entry = json.loads(stream.getvalue())
+    assert entry["level"] == "INFO" and entry["logger"] == "shutbox.action"
+    assert entry["request_id"] == "req-1" and entry["action"] == "click.roll"
+    assert entry["outcome"] == "ok" and entry["ms"] == 3.1
+    assert entry["server"] == "discord:42" and entry["channel"] == "c1" and entry["user"] == "u7"
+    assert entry["time"].endswith("+00:00")
+
+
+def test_text_lines_are_readable_and_name_the_request(stream: io.StringIO) -> None:
+    """Without JSON an action is one readable line that still names the request id."""
+    setup_logging("INFO", json=False, stream=stream)
+    log_action(roll(Outcome.REFUSED, "error.not_your_turn"))
+    line = stream.getvalue().strip()
+    assert "\n" not in line
+    assert "shutbox.action: click.roll refused (error.not_your_turn) in 3.10 ms" in line
+    assert "request=req-1 server=discord:42 channel=c1 user=u7" in line
+
+
+def test_errors_are_warnings_and_exceptions_stay_on_one_json_line(stream: io.StringIO) -> None:
+    """A failed action logs at WARNING; a traceback goes inside the JSON object."""
+    setup_logging("WARNING", json=True, stream=stream)
+    log_action(roll())  # INFO: below the level
+    log_action(roll(Outcome.ERROR, "error.redis"))
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError:
+        logging.getLogger("shutbox").exception("sweep failed")
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 2
+    assert json.loads(lines[0])["level"] == "WARNING"
+    assert "RuntimeError: boom" in json.loads(lines[1])["exception"]

@@ -1,0 +1,90 @@
+"""A missing or malformed setting stops start-up with one line naming it (exit code 2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.cli import COMMANDS, main
+from bot.settings import CoreSettings, RedisSettings
+
+# One harmless command line per command that reads the settings.
+LOADS_SETTINGS = {
+    "run": ["run"],
+    "play": ["play"],
+    "discord": ["discord"],
+    "slack": ["slack"],
+    "ledger": ["ledger", "verify"],
+    "bench": ["bench", "--games", "1", "--actions", "1"],
+}
+SETTINGS_FREE = {"odds", "simulate", "verify"}  # pure computations: no settings, no Redis
+
+MALFORMED = {
+    "SHUTBOX_SWEEP_SECONDS": "soon",
+    "SHUTBOX_HEALTH_PORT": "99999",
+    "SHUTBOX_LOG_LEVEL": "loud",
+    "SHUTBOX_LOG_JSON": "perhaps",
+    "REDIS_CLUSTER": "maybe",
+    "DISCORD_DEV_GUILD": "my-guild",
+    "SLACK_PORT": "http",
+}
+
+
+@pytest.fixture(autouse=True)
+def no_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run where no `.env` file can add settings of its own."""
+    monkeypatch.chdir(tmp_path)
+
+
+def test_every_command_is_classified() -> None:
+    """Each CLI command either reads the settings (and is tested below) or needs none."""
+    assert set(COMMANDS) == set(LOADS_SETTINGS) | SETTINGS_FREE
+
+
+@pytest.mark.parametrize("command", sorted(LOADS_SETTINGS))
+def test_a_malformed_setting_stops_every_command_with_one_line(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Whatever the command, a malformed setting ends it with exit 2 and one line naming it."""
+    monkeypatch.setenv("SHUTBOX_SWEEP_SECONDS", "soon")
+    assert main(LOADS_SETTINGS[command]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1
+    assert captured.err.startswith("shutbox: setting SHUTBOX_SWEEP_SECONDS: ")
+
+
+@pytest.mark.parametrize(("name", "value"), sorted(MALFORMED.items()))
+def test_the_line_names_the_malformed_setting(
+    name: str, value: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The one line names the very variable that is wrong, prefix included."""
+    monkeypatch.setenv(name, value)
+    assert main(["ledger", "verify"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"shutbox: setting {name}: ") and err.count("\n") == 1
+
+
+def test_cluster_mode_without_a_url_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """REDIS_CLUSTER=true needs REDIS_URL: the bot cannot start its own cluster."""
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.setenv("REDIS_CLUSTER", "true")
+    assert main(["ledger", "verify"]) == 2
+    assert "setting REDIS_CLUSTER: needs REDIS_URL" in capsys.readouterr().err
+
+
+def test_health_and_cluster_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Health listens on 8080 on every interface by default, and Redis is not a cluster."""
+    for name in ("SHUTBOX_HEALTH_PORT", "SHUTBOX_HEALTH_HOST", "REDIS_CLUSTER"):
+        monkeypatch.delenv(name, raising=False)
+    core = CoreSettings()
+    assert (core.health_port, core.health_host) == (8080, "0.0.0.0")
+    assert RedisSettings().cluster is False
+
+
+def test_log_level_is_case_insensitive(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`debug` and `DEBUG` are the same level."""
+    monkeypatch.setenv("SHUTBOX_LOG_LEVEL", "debug")
+    assert CoreSettings().log_level == "DEBUG"
