@@ -14,6 +14,7 @@ COMMANDS: tuple[str, ...] = (
     "play",
     "odds",
     "simulate",
+    "slack",
     "verify",
     "ledger",
     "bench",
