@@ -74,7 +74,7 @@ class SlackSettings(BaseSettings):
     app_token: SecretStr | None = None  # xapp-...: Socket Mode instead of HTTP
     client_id: str | None = None  # with the secret below: many workspaces via OAuth install
     client_secret: SecretStr | None = None
-    state_secret: SecretStr | None = None
+    redirect_uri: str | None = None  # when the app lists several OAuth redirect URLs
     api_url: str = "https://slack.com/api/"
     port: int = 3000
 

@@ -72,6 +72,7 @@ def slack_config(slack: SlackSettings, *, socket_mode: bool) -> SlackConfig:
         client_id=slack.client_id,
         client_secret=slack.client_secret.get_secret_value() if slack.client_secret else None,
         api_url=slack.api_url,
+        redirect_uri=slack.redirect_uri,
     )
 
 
