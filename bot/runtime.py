@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+import signal
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from bot.instrument import InstrumentedManager
+from bot.instrument import InstrumentedManager, Observer
 from bot.redis_server import EmbeddedRedis, connect
 from bot.telemetry import Telemetry, log_action
 from core.commit import Scope
@@ -50,7 +51,7 @@ async def open_runtime(
     try:
         store = GameStore(client)
         telemetry = Telemetry()
-        observers = [telemetry.observe, log_action]
+        observers: list[Observer] = [telemetry.observe, log_action]
         manager = InstrumentedManager(store, dice=dice or SecureDice(), observers=observers)
         yield Runtime(client, store, manager, server, telemetry)
     finally:
@@ -107,3 +108,23 @@ async def serving_health(
     async with serving(sources, settings.core.health_host, port) as bound:
         log.info("health and metrics on http://%s:%d/healthz", settings.core.health_host, bound)
         yield bound
+
+
+async def until_signalled(work: Coroutine[object, object, None]) -> None:
+    """Run `work` until it ends or the process is told to stop (SIGINT, SIGTERM), then clean up.
+
+    Cancelling lets every `async with` on the way out close its resources (the platforms'
+    connections, the health server, the embedded Redis, which saves its data file).
+    """
+    service = asyncio.create_task(work)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with suppress(NotImplementedError):
+            loop.add_signal_handler(signum, stop.set)
+    stopped = asyncio.create_task(stop.wait())
+    await asyncio.wait({service, stopped}, return_when=asyncio.FIRST_COMPLETED)
+    for task in (service, stopped):
+        task.cancel()
+    with suppress(asyncio.CancelledError):
+        await service

@@ -7,7 +7,7 @@ import asyncio
 import json
 
 from bot.bench import IN_FLIGHT
-from bot.commands import Subparsers
+from bot.commands import CommandError, Subparsers
 from bot.settings import load_settings
 
 
@@ -35,10 +35,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def bench(games: int, actions: int, seed: int, in_flight: int) -> dict[str, float]:
+    from redis.asyncio import Redis
+
     from bot.bench import run_bench
     from bot.runtime import open_runtime
 
     settings = load_settings()
     async with open_runtime(settings.redis.url, settings.core.data_dir) as runtime:
+        if not isinstance(runtime.redis, Redis):
+            # The server-side counts come from one node's INFO: meaningless on a cluster.
+            raise CommandError("bench measures one Redis server; unset REDIS_CLUSTER to run it")
         report = await run_bench(runtime.redis, games, actions, seed, in_flight)
     return report.as_dict()

@@ -33,7 +33,9 @@ def run(args: argparse.Namespace) -> int:
     from bot.logs import setup_logging
 
     setup_logging(settings.core.log_level, settings.core.log_json)
-    asyncio.run(serve(settings))
+    from bot.runtime import until_signalled
+
+    asyncio.run(until_signalled(serve(settings)))
     return 0
 
 
