@@ -14,6 +14,7 @@ COMMANDS: tuple[str, ...] = (
     "play",
     "odds",
     "simulate",
+    "discord",
     "slack",
     "verify",
     "ledger",

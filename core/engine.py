@@ -105,8 +105,8 @@ def _stop(step: Step, action: Action) -> None:
     assert isinstance(action, Stop)
     if step.state.over:
         raise IllegalMove("error.game_over")
-    if not action.admin:
-        _require_host(step.state, action.user)
+    if not action.admin and action.user != step.state.host.id:
+        raise NotAllowed("error.stop_not_allowed", host=step.state.host.name)
     flow.end_match(step, Ending.STOPPED, ())
 
 

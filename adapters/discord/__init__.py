@@ -1,0 +1,5 @@
+"""The Discord surface: `/shutbox` slash commands and one game message per game, with buttons."""
+
+from adapters.discord.client import ClientOptions, ShutboxClient, point_at
+
+__all__ = ["ClientOptions", "ShutboxClient", "point_at"]

@@ -1,0 +1,76 @@
+"""The game message's buttons: `DynamicItem`s whose custom id alone finds the game.
+
+A button's custom id is the core's `stb:<verb>:<game>:<version>:<arg>`, so a click on a message
+posted before the bot restarted is still dispatched (the template is registered with
+`client.add_dynamic_items`) and the manager checks the game and version it names.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol, cast, runtime_checkable
+
+import discord
+
+from core.manager.buttons import VERBS
+from core.views import ButtonStyle, GameView
+
+MAX_ROWS = 5
+MAX_PER_ROW = 5
+TEMPLATE = re.compile(
+    rf"stb:(?P<verb>{'|'.join(VERBS)}):(?P<game>[A-Za-z0-9]{{1,16}}):(?P<version>\d+):(?P<arg>\d+)"
+)
+STYLES: dict[ButtonStyle, discord.ButtonStyle] = {
+    ButtonStyle.PRIMARY: discord.ButtonStyle.primary,
+    ButtonStyle.SECONDARY: discord.ButtonStyle.secondary,
+    ButtonStyle.SUCCESS: discord.ButtonStyle.success,
+    ButtonStyle.DANGER: discord.ButtonStyle.danger,
+}
+
+UiButton = discord.ui.Button[discord.ui.View]
+
+
+@runtime_checkable
+class ButtonPresser(Protocol):
+    """What the client does with a click (kept apart so this module needs no client import)."""
+
+    async def press(self, interaction: discord.Interaction[Any], custom_id: str) -> None: ...
+
+
+class GameButton(discord.ui.DynamicItem[UiButton], template=TEMPLATE):
+    """One button of a game message."""
+
+    def __init__(self, button: UiButton) -> None:
+        super().__init__(button)
+
+    @classmethod
+    def make(cls, custom_id: str, label: str, style: discord.ButtonStyle, row: int) -> GameButton:
+        return cls(discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row))
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> GameButton:
+        shown = cast(UiButton, item)
+        return cls.make(match.group(0), shown.label or "", shown.style, shown.row or 0)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        client = interaction.client
+        if isinstance(client, ButtonPresser):
+            await client.press(interaction, self.custom_id)
+
+
+def game_buttons(view: GameView) -> discord.ui.View | None:
+    """The buttons of a game message, or None when it has none (the game is over)."""
+    if not view.rows:
+        return None
+    buttons = discord.ui.View(timeout=None)
+    for row, line in enumerate(view.rows[:MAX_ROWS]):
+        for button in line[:MAX_PER_ROW]:
+            style = STYLES[button.style]
+            buttons.add_item(GameButton.make(button.action_id, button.label, style, row))
+    return buttons

@@ -1,0 +1,123 @@
+"""The Discord client: slash commands, persistent game buttons, and shards, around one manager."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+
+from adapters.discord.buttons import GameButton
+from adapters.discord.commands import ShutboxCommands
+from adapters.discord.interactions import press
+from adapters.discord.publish import show_timeout
+from adapters.discord.render import split_text
+from adapters.discord.translator import CatalogTranslator
+from core.commit import Scope
+from core.i18n import t
+from core.manager.manager import GameManager
+from core.views import Reply
+
+log = logging.getLogger(__name__)
+
+IDENTIFY_PAUSE = 5.0  # Discord allows one IDENTIFY per 5 s (per concurrency bucket)
+
+
+def point_at(api_base: str, gateway_url: str) -> None:
+    """Send discord.py's REST calls and its gateway connection to these URLs (a proxy, a fake)."""
+    discord.http.Route.BASE = api_base.rstrip("/")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+@dataclass(frozen=True, slots=True)
+class ClientOptions:
+    shard_count: int | None = None  # None: as many as Discord recommends (GET /gateway/bot)
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all
+    dev_guild: int | None = None  # sync the commands to this guild only (instant updates)
+    sync_commands: bool = True
+    guild_ready_timeout: float = 2.0
+    identify_pause: float = IDENTIFY_PAUSE
+
+
+class ShutboxClient(discord.AutoShardedClient):
+    """Holds no game state: every command and click goes to the manager, and back as a view."""
+
+    def __init__(
+        self,
+        manager: GameManager,
+        options: ClientOptions | None = None,
+        on_connection: Callable[[bool], None] | None = None,
+    ) -> None:
+        self.options = options or ClientOptions()
+        self.on_connection = on_connection or (lambda connected: None)  # health reporting
+        # the bot never joins voice: spare the logs discord.py's warnings about voice libraries
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        shards = self.options.shard_ids
+        super().__init__(
+            # interactions need no intent; `guilds` (not privileged) keeps discord.py's guild
+            # state sound (without it the library warns of state issues)
+            intents=discord.Intents(guilds=True),
+            shard_count=self.options.shard_count,
+            # None runs every shard; discord.py reads it so, though its stub says list[int]
+            shard_ids=list(shards) if shards is not None else None,  # type: ignore[arg-type]
+            guild_ready_timeout=self.options.guild_ready_timeout,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.manager = manager
+        self.tree: app_commands.CommandTree[ShutboxClient] = app_commands.CommandTree(self)
+        self.tree.add_command(ShutboxCommands(manager))
+        self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        if self.shard_count is None:
+            # Only the recommended count: discord.py would also take the gateway URL from this
+            # answer, and the settings' DISCORD_GATEWAY_URL (see `point_at`) must win.
+            self.shard_count, _, _ = await self.http.get_bot_gateway()
+        self.add_dynamic_items(GameButton)
+        await self.tree.set_translator(CatalogTranslator())
+        if self.options.sync_commands:
+            await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Register `/shutbox` (with its translations) globally, or in the development guild."""
+        guild = discord.Object(self.options.dev_guild) if self.options.dev_guild else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        where = f"to guild {guild.id}" if guild else "globally"
+        log.info("registered %d slash command(s) %s", len(synced), where)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        if not initial:
+            await asyncio.sleep(self.options.identify_pause)
+
+    async def on_connect(self) -> None:
+        self.on_connection(True)
+
+    async def on_resumed(self) -> None:
+        self.on_connection(True)
+
+    async def on_disconnect(self) -> None:
+        self.on_connection(False)
+
+    async def press(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+        """A game button was clicked (see `buttons.GameButton`)."""
+        await press(interaction, self.manager, custom_id)
+
+    async def show_timeout(self, scope: Scope, reply: Reply) -> None:
+        """A deadline passed (the runtime's sweep): show the game as the manager moved it on."""
+        await show_timeout(self, self.manager, scope, reply)
+
+    async def _on_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        log.error("slash command failed", exc_info=error)
+        if interaction.response.is_done():
+            return
+        text = split_text(t(str(interaction.locale), "error.generic"))[0]
+        await interaction.response.send_message(text, ephemeral=True)

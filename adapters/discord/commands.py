@@ -1,0 +1,194 @@
+"""`/shutbox` and its subcommands: each one translates its options and calls the manager."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import AppCommandContext, Range
+
+from adapters.discord.interactions import Call, answer
+from adapters.discord.options import (
+    CHIPS_LIMIT,
+    GRANT_LIMIT,
+    MATCH_OPTIONS,
+    PLAYERS_MAX,
+    ROUNDS_MAX,
+    RULES_OPTIONS,
+    TIMER_MAX,
+    TIMER_MIN,
+    localized,
+    match_format,
+    setting_text,
+    subcommand,
+)
+from adapters.discord.translator import text
+from core.i18n import t
+from core.manager.context import Context
+from core.manager.manager import GameManager
+from core.manager.settings import StartOptions
+from core.views import Reply
+
+GROUP = "shutbox"
+SUBCOMMANDS = (
+    "start", "solo", "join", "leave", "stop", "leaderboard", "stats", "balance", "daily",
+    "rules", "odds", "config", "grant", "help",
+)  # fmt: skip
+CONFIG_OPTIONS = ("lang", "style", "preset", "start_chips", "daily", "timer", "max_players", "fair")
+
+Interaction = discord.Interaction[Any]
+Rounds = Range[int, 1, ROUNDS_MAX]
+Timer = Range[int, TIMER_MIN, TIMER_MAX]
+Chips = Range[int, 0, CHIPS_LIMIT]
+Players = Range[int, 1, PLAYERS_MAX]
+Grant = Range[int, -GRANT_LIMIT, GRANT_LIMIT]
+
+
+def guild_only(call: Call) -> Call:
+    """Chips and leaderboards belong to a server: in a direct message, say so instead."""
+
+    async def run(ctx: Context) -> Reply:
+        if ctx.direct:
+            return Reply(private=t(ctx.locale or "en", "discord.guild_only"))
+        return await call(ctx)
+
+    return run
+
+
+def command_names(lang: str | None) -> str:
+    """The subcommands as a Discord client in `lang` shows them, where they differ from English."""
+    if lang is None:
+        return ""
+    keys = [f"discord.command.{name}.name" for name in SUBCOMMANDS]
+    pairs = [(t(lang, key), t("en", key)) for key in keys]
+    return ", ".join(f"/{GROUP} {own} ({english})" for own, english in pairs if own != english)
+
+
+class ShutboxCommands(app_commands.Group):
+    """The one slash command group; it holds no game logic, only option translation."""
+
+    def __init__(self, manager: GameManager) -> None:
+        super().__init__(
+            name=GROUP,
+            description=text("discord.group.description"),
+            allowed_contexts=AppCommandContext(guild=True, dm_channel=True),
+        )
+        self.manager = manager
+
+    @subcommand("start")
+    @localized("start", *RULES_OPTIONS, *MATCH_OPTIONS, "stakes")
+    async def start(
+        self, interaction: Interaction, preset: str | None = None, tiles: int | None = None,
+        dice: int | None = None, close: str | None = None, last_die: bool | None = None,
+        hard: bool | None = None, scoring: str | None = None, format: str | None = None,
+        rounds: Rounds | None = None, timer: Timer | None = None, hints: bool | None = None,
+        fair: bool | None = None, stakes: str | None = None,
+    ) -> None:  # fmt: skip
+        options = StartOptions(
+            preset=preset, tiles=tiles, dice=dice, close=close, last_die=last_die, hard=hard,
+            scoring=scoring, format=match_format(format, rounds), stakes=stakes, timer=timer,
+            hints=hints, fair=fair,
+        )  # fmt: skip
+        await answer(
+            interaction, self.manager, lambda ctx: self.manager.start(ctx, options), public=True
+        )
+
+    @subcommand("solo")
+    @localized("solo", *RULES_OPTIONS, *MATCH_OPTIONS)
+    async def solo(
+        self, interaction: Interaction, preset: str | None = None, tiles: int | None = None,
+        dice: int | None = None, close: str | None = None, last_die: bool | None = None,
+        hard: bool | None = None, scoring: str | None = None, format: str | None = None,
+        rounds: Rounds | None = None, timer: Timer | None = None, hints: bool | None = None,
+        fair: bool | None = None,
+    ) -> None:  # fmt: skip
+        options = StartOptions(
+            preset=preset, tiles=tiles, dice=dice, close=close, last_die=last_die, hard=hard,
+            scoring=scoring, format=match_format(format, rounds), timer=timer, hints=hints,
+            fair=fair,
+        )  # fmt: skip
+        await answer(
+            interaction, self.manager, lambda ctx: self.manager.solo(ctx, options), public=True
+        )
+
+    @subcommand("join")
+    async def join(self, interaction: Interaction) -> None:
+        await answer(interaction, self.manager, self.manager.join)
+
+    @subcommand("leave")
+    async def leave(self, interaction: Interaction) -> None:
+        await answer(interaction, self.manager, self.manager.leave)
+
+    @subcommand("stop")
+    async def stop(self, interaction: Interaction) -> None:
+        await answer(interaction, self.manager, self.manager.stop)
+
+    @subcommand("leaderboard")
+    @localized("leaderboard", "board", "preset")
+    async def leaderboard(
+        self, interaction: Interaction, board: str | None = None, preset: str | None = None
+    ) -> None:
+        call = guild_only(lambda ctx: self.manager.leaderboard(ctx, board or "wins", preset))
+        await answer(interaction, self.manager, call, public=True)
+
+    @subcommand("stats")
+    @localized("stats", "player")
+    async def stats(self, interaction: Interaction, player: discord.User | None = None) -> None:
+        if player is None:
+            call = guild_only(self.manager.stats)
+        else:
+            target, name = str(player.id), player.display_name
+            call = guild_only(lambda ctx: self.manager.stats(ctx, target, name))
+        await answer(interaction, self.manager, call)
+
+    @subcommand("balance")
+    async def balance(self, interaction: Interaction) -> None:
+        await answer(interaction, self.manager, guild_only(self.manager.balance))
+
+    @subcommand("daily")
+    async def daily(self, interaction: Interaction) -> None:
+        await answer(interaction, self.manager, guild_only(self.manager.daily))
+
+    @subcommand("rules")
+    @localized("rules", "preset")
+    async def rules(self, interaction: Interaction, preset: str | None = None) -> None:
+        await answer(interaction, self.manager, lambda ctx: self.manager.rules(ctx, preset))
+
+    @subcommand("odds")
+    @localized("odds", "preset")
+    async def odds(self, interaction: Interaction, preset: str | None = None) -> None:
+        await answer(interaction, self.manager, lambda ctx: self.manager.odds(ctx, preset))
+
+    @subcommand("config")
+    @localized("config", *CONFIG_OPTIONS)
+    async def config(
+        self, interaction: Interaction, lang: str | None = None, style: str | None = None,
+        preset: str | None = None, start_chips: Chips | None = None, daily: Chips | None = None,
+        timer: Timer | None = None, max_players: Players | None = None, fair: bool | None = None,
+    ) -> None:  # fmt: skip
+        given = dict(zip(CONFIG_OPTIONS, (lang, style, preset, start_chips, daily, timer,
+                                          max_players, fair), strict=True))  # fmt: skip
+        changes = {key: setting_text(value) for key, value in given.items() if value is not None}
+        call = guild_only(lambda ctx: self.manager.configure(ctx, changes))
+        await answer(interaction, self.manager, call)
+
+    @subcommand("grant")
+    @localized("grant", "player", "amount")
+    async def grant(self, interaction: Interaction, player: discord.User, amount: Grant) -> None:
+        target, name = str(player.id), player.display_name
+        call = guild_only(lambda ctx: self.manager.grant(ctx, target, name, amount))
+        await answer(interaction, self.manager, call)
+
+    @subcommand("help")
+    async def help(self, interaction: Interaction) -> None:
+        await answer(interaction, self.manager, self._help)
+
+    async def _help(self, ctx: Context) -> Reply:
+        """The core's help, plus the command names a Danish or Norwegian client shows."""
+        reply = await self.manager.help(ctx)
+        names = command_names(ctx.locale)
+        if reply.private is None or not names:
+            return reply
+        lang = ctx.locale or "en"
+        return Reply(private=f"{reply.private}\n{t(lang, 'discord.help.names', names=names)}")

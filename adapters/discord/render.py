@@ -1,0 +1,73 @@
+"""Core views as Discord shows them: an embed for the game message, text cut to Discord's limits."""
+
+from __future__ import annotations
+
+import discord
+
+from core.views import DEADLINE, GameView
+
+MESSAGE_LIMIT = 2000  # characters in a message's content
+DESCRIPTION_LIMIT = 4096  # characters in an embed's description
+TITLE_LIMIT = 256
+
+LOBBY_COLOUR = discord.Colour.blurple()
+PLAYING_COLOUR = discord.Colour.green()
+OVER_COLOUR = discord.Colour.dark_grey()
+
+
+def countdown(deadline: int) -> str:
+    """A time the Discord client counts down itself (`in 45 seconds`), so no edit ticks a clock."""
+    return f"<t:{deadline}:R>" if deadline else ""
+
+
+def game_embed(view: GameView) -> discord.Embed:
+    """The game message's embed: the board, the dice, whose turn, the deadline, the scores."""
+    body = view.body.replace(DEADLINE, countdown(view.deadline))
+    return discord.Embed(
+        title=view.title[:TITLE_LIMIT],
+        description=clip(body, DESCRIPTION_LIMIT),
+        colour=_colour(view),
+    )
+
+
+def _colour(view: GameView) -> discord.Colour:
+    if view.over:
+        return OVER_COLOUR
+    return LOBBY_COLOUR if _is_lobby(view) else PLAYING_COLOUR
+
+
+def _is_lobby(view: GameView) -> bool:
+    return any(button.action_id.startswith("stb:join:") for row in view.rows for button in row)
+
+
+def clip(text: str, limit: int) -> str:
+    """The text, cut with an ellipsis if it is longer than `limit`."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    """The text as messages of at most `limit` characters, cut between lines where possible."""
+    parts: list[str] = []
+    current = ""
+    for line in _short_lines(text, limit):
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            parts.append(current)
+            candidate = line
+        current = candidate
+    parts.append(current)
+    return parts
+
+
+def _short_lines(text: str, limit: int) -> list[str]:
+    """The text's lines, any line longer than `limit` cut into pieces."""
+    return [
+        line[start : start + limit]
+        for line in text.split("\n")
+        for start in range(0, max(len(line), 1), limit)
+    ]
+
+
+def jump_url(guild_id: int | None, channel: str, message: str) -> str:
+    """A link to a message that opens it in the Discord client."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel}/{message}"

@@ -1,0 +1,145 @@
+"""`shutbox discord`: run the Discord bot; `shutbox discord invite-url`: the link that adds it.
+
+DISCORD_TOKEN is the bot's token. DISCORD_API_BASE and DISCORD_GATEWAY_URL point discord.py
+elsewhere (a proxy, a test double); DISCORD_DEV_GUILD registers the commands in one guild only.
+`--shard-count 4 --shard-ids 0,1` runs shards 0 and 1 of 4 in this process; the process that
+runs shard 0 registers the slash commands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import functools
+from typing import TYPE_CHECKING
+
+from bot.commands import CommandError, Subparsers
+
+if TYPE_CHECKING:
+    from adapters.discord import ClientOptions
+    from bot.runtime import Runtime
+    from bot.settings import DiscordSettings, Settings
+
+PLATFORM = "discord"
+ACTIONS = ("run", "invite-url")
+LOGIN_FAILED = 1
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add `discord` to the command line."""
+    parser = subparsers.add_parser(
+        "discord", help="run the Discord bot, or print its invite link", description=__doc__
+    )
+    parser.add_argument(
+        "action", nargs="?", choices=ACTIONS, default="run",
+        help="run the bot (default), or print the link that adds it to a server",
+    )  # fmt: skip
+    parser.add_argument(
+        "--shard-count", type=int,
+        help="total shards (default: DISCORD_SHARD_COUNT, else Discord's recommendation)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--shard-ids", help="the shards this process runs, e.g. 0,1 (default: DISCORD_SHARD_IDS)"
+    )
+    parser.add_argument(
+        "--client-id", help="invite-url: the application id (default: DISCORD_CLIENT_ID)"
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from bot.logs import setup_logging
+    from bot.settings import load_settings
+
+    settings = load_settings()  # a SettingsError is a CommandError: one line, exit 2
+    if args.action == "invite-url":
+        print(invite(settings.discord, args.client_id))
+        return 0
+    options = client_options(settings.discord, args.shard_count, args.shard_ids)
+    bot_token(settings.discord)  # fail before starting Redis
+    setup_logging(settings.core.log_level, settings.core.log_json)
+    import discord
+
+    from bot.runtime import until_signalled
+
+    try:
+        asyncio.run(until_signalled(_serve_alone(settings, options)))
+    except discord.LoginFailure as error:
+        raise CommandError(f"Discord refused DISCORD_TOKEN: {error}", LOGIN_FAILED) from None
+    return 0
+
+
+def invite(discord_settings: DiscordSettings, client_id: str | None) -> str:
+    """The OAuth2 link with the bot's scopes and permissions."""
+    from adapters.discord.invite import invite_url
+
+    application = client_id or discord_settings.client_id
+    if not application or not application.isdigit():
+        raise CommandError("give the application id: --client-id 123... or DISCORD_CLIENT_ID "
+                           "(Developer Portal > General Information > Application ID)")  # fmt: skip
+    return invite_url(application)
+
+
+def bot_token(discord_settings: DiscordSettings) -> str:
+    if discord_settings.token is None:
+        raise CommandError("set DISCORD_TOKEN (Developer Portal > Bot > Reset Token)")
+    return discord_settings.token.get_secret_value()
+
+
+def parse_shard_ids(text: str | None) -> tuple[int, ...] | None:
+    """`0,1` as (0, 1); None when not given."""
+    if not text:
+        return None
+    try:
+        return tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise CommandError(f"shard ids are numbers separated by commas, not {text!r}") from None
+
+
+def client_options(
+    discord_settings: DiscordSettings, shard_count: int | None = None, shard_ids: str | None = None
+) -> ClientOptions:
+    """Shards and command registration, from the command line or else the settings."""
+    from adapters.discord import ClientOptions
+
+    count = shard_count if shard_count is not None else discord_settings.shard_count
+    ids = parse_shard_ids(shard_ids or discord_settings.shard_ids)
+    if count is not None and count < 1:
+        raise CommandError(f"the shard count must be at least 1, not {count}")
+    if ids is not None and (count is None or not all(0 <= i < count for i in ids)):
+        raise CommandError("shard ids need a shard count, and each must be below it")
+    return ClientOptions(
+        shard_count=count, shard_ids=ids, dev_guild=discord_settings.dev_guild,
+        sync_commands=ids is None or 0 in ids,
+    )  # fmt: skip
+
+
+async def serve_discord(
+    settings: Settings, runtime: Runtime, options: ClientOptions | None = None
+) -> None:
+    """The Discord bot on an open runtime, with its deadline sweep, until cancelled."""
+    from adapters.discord import ShutboxClient, point_at
+    from bot.runtime import sweeping
+
+    discord_settings = settings.discord
+    point_at(discord_settings.api_base, discord_settings.gateway_url)
+    report = functools.partial(runtime.telemetry.platforms.report, PLATFORM)
+    options = options or client_options(discord_settings)
+    client = ShutboxClient(runtime.manager, options, on_connection=report)
+    every = settings.core.sweep_seconds
+    async with client, sweeping(runtime.manager, PLATFORM, client.show_timeout, every):
+        try:
+            await client.start(bot_token(discord_settings))
+        finally:
+            report(False)
+
+
+async def _serve_alone(settings: Settings, options: ClientOptions) -> None:
+    """`serve_discord` on its own runtime, with the health server."""
+    from bot.runtime import open_runtime, serving_health
+
+    async with (
+        open_runtime(settings.redis.url, settings.core.data_dir) as runtime,
+        serving_health(settings, runtime, [PLATFORM]),
+    ):
+        await serve_discord(settings, runtime, options)

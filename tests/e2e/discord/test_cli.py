@@ -1,0 +1,78 @@
+"""`shutbox discord` as an operator runs it: a real process pointed at the fake Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from redis.asyncio import Redis
+
+from tests.e2e.discord.fake_discord import TOKEN, FakeDiscord, buttons, text_of
+from tests.e2e.discord.payloads import GUILD_ID
+from tests.e2e.discord.players import ANN
+
+START_SECONDS = 20.0
+STOP_SECONDS = 10.0
+MAX_CLICKS = 100
+
+
+def bot_environment(fake: FakeDiscord, redis_url: str, data_dir: Path) -> dict[str, str]:
+    return {
+        **os.environ, "DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE": fake.api_base,
+        "DISCORD_GATEWAY_URL": fake.gateway_url, "DISCORD_DEV_GUILD": str(GUILD_ID),
+        "REDIS_URL": redis_url, "SHUTBOX_DATA_DIR": str(data_dir), "SHUTBOX_LOG_LEVEL": "INFO",
+    }  # fmt: skip
+
+
+@asynccontextmanager
+async def bot_process(
+    fake: FakeDiscord, redis_url: str, workdir: Path
+) -> AsyncIterator[asyncio.subprocess.Process]:
+    """`python -m bot.cli discord` until the block ends, then SIGTERM; its log goes to a file."""
+    log = (workdir / "bot.log").open("wb")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.cli", "discord", cwd=workdir,  # no stray .env is read
+        env=bot_environment(fake, redis_url, workdir / "data"), stdout=log, stderr=log,
+    )  # fmt: skip
+    try:
+        yield process
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(process.wait(), STOP_SECONDS)
+            except TimeoutError:
+                process.kill()
+        log.close()
+
+
+async def test_shutbox_discord_registers_its_commands_and_plays_a_game(
+    fake: FakeDiscord, redis: Redis, redis_url: str, tmp_path: Path
+) -> None:
+    """Started with DISCORD_API_BASE and DISCORD_GATEWAY_URL pointing at the fake, the process
+    registers `/shutbox` in the dev guild, plays a solo game to the end, and stops cleanly on
+    SIGTERM."""
+    async with bot_process(fake, redis_url, tmp_path) as process:
+        try:
+            await fake.wait_ready(within=START_SECONDS)
+        except TimeoutError:
+            raise AssertionError((tmp_path / "bot.log").read_text()) from None
+        assert [command["name"] for command in fake.registered[str(GUILD_ID)]] == ["shutbox"]
+        assert fake.gateway_paths == ["/gateway"]  # DISCORD_GATEWAY_URL, not /gateway/bot's
+
+        opened = await fake.answered(await fake.command(ANN, "solo"))
+        game = opened.original
+        assert game is not None
+        for _ in range(MAX_CLICKS):
+            if not buttons(fake.messages[game]):
+                break
+            assert (await fake.answered(await fake.click(ANN, game))).answer_type == 7
+        assert "game over" in text_of(fake.messages[game])
+
+        process.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(process.wait(), STOP_SECONDS) == 0

@@ -1,0 +1,39 @@
+"""Shards split over processes: each process runs its own shards on the one shared Redis."""
+
+from __future__ import annotations
+
+from bot.commands.discord import client_options
+from bot.settings import DiscordSettings
+from core.dice import SeededDice
+from core.manager.manager import GameManager
+from core.store import GameStore
+from tests.e2e.discord.conftest import SEED, running
+from tests.e2e.discord.fake_discord import FakeDiscord
+from tests.e2e.discord.payloads import GUILD_ID
+from tests.e2e.discord.players import ANN
+
+SHARDS = 2
+
+
+async def test_two_processes_share_the_shards_and_one_registers_the_commands(
+    fake: FakeDiscord, store: GameStore
+) -> None:
+    """`--shard-count 2 --shard-ids 0` and `--shard-ids 1` identify as shard 0 and 1 of 2;
+    only the first registers `/shutbox`; the guild's shard answers its interactions and
+    shard 0 the direct messages."""
+    settings = DiscordSettings()
+    first, second = (client_options(settings, SHARDS, ids) for ids in ("0", "1"))
+    async with (
+        running(fake, GameManager(store, dice=SeededDice(SEED)), first),
+        running(fake, GameManager(store, dice=SeededDice(SEED)), second),
+    ):
+        shards = sorted(c.shard for c in fake.connections if c.shard is not None)
+        assert shards == [(0, SHARDS), (1, SHARDS)]
+        assert len(fake.requests_to("PUT", "/commands")) == 1
+
+        in_guild = await fake.answered(await fake.command(ANN, "balance"))
+        in_dm = await fake.answered(await fake.command(ANN, "solo", direct=True))
+
+    assert in_guild.shard == (GUILD_ID >> 22) % SHARDS == 1  # the second process
+    assert in_guild.data["content"] == "You have 100 chips."
+    assert in_dm.shard == 0 and in_dm.answer_type == 4 and not in_dm.ephemeral

@@ -1,0 +1,116 @@
+"""Deadlines passing with nobody clicking: the sweep's result shown through the REST API."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+
+import pytest
+
+from adapters.discord import ShutboxClient
+from core.dice import SeededDice
+from core.manager.manager import GameManager
+from core.store import GameStore
+from tests.e2e.discord.conftest import SEED, running
+from tests.e2e.discord.fake_discord import FakeDiscord, buttons, text_of
+from tests.e2e.discord.players import ANN, BOB, current, press
+
+SWEEP_EVERY = 0.02
+LOBBY_SECONDS = 600
+
+
+class Clock:
+    """A clock the test moves forward."""
+
+    def __init__(self) -> None:
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+async def sweep_until(stop: asyncio.Event, manager: GameManager, client: ShutboxClient) -> None:
+    """What the runtime's sweep does, handing each result to the client, until `stop` is set.
+
+    Stopped by an event rather than by cancelling: on Python 3.11, redis-py's `wait_for` around
+    every command can swallow a cancellation (see the report), and a frequent sweep hits it.
+    """
+    while not stop.is_set():
+        for scope, reply in await manager.sweep("discord"):
+            await client.show_timeout(scope, reply)
+        await asyncio.sleep(SWEEP_EVERY)
+
+
+@pytest.fixture
+async def timed_bot(
+    fake: FakeDiscord, store: GameStore, clock: Clock
+) -> AsyncIterator[tuple[ShutboxClient, GameManager]]:
+    """The bot on a manager whose clock the test moves, with a deadline sweep running."""
+    manager = GameManager(store, dice=SeededDice(SEED), clock=clock)
+    async with running(fake, manager) as client:
+        stop = asyncio.Event()
+        sweeper = asyncio.create_task(sweep_until(stop, manager, client))
+        yield client, manager
+        stop.set()
+        await sweeper
+
+
+async def test_a_missed_turn_is_played_and_shown_by_editing_the_game_message(
+    fake: FakeDiscord, timed_bot: tuple[ShutboxClient, GameManager], clock: Clock
+) -> None:
+    """When Ann lets the timer run out, the bot rolls for her ("auto") and edits the game
+    message through PATCH /channels/{channel}/messages/{message}."""
+    opened = await fake.answered(await fake.command(ANN, "solo", timer=10))
+    game = opened.original
+    assert game is not None
+
+    clock.now += 11
+    await fake.until(lambda: bool(fake.requests_to("PATCH", f"/messages/{game}")))
+    await fake.settle()
+
+    assert "(auto)" in text_of(fake.messages[game])
+
+
+async def test_a_lobby_nobody_starts_closes_after_ten_minutes(
+    fake: FakeDiscord, timed_bot: tuple[ShutboxClient, GameManager], clock: Clock
+) -> None:
+    """The lobby message loses its buttons and says why."""
+    opened = await fake.answered(await fake.command(ANN, "start"))
+    game = opened.original
+    assert game is not None
+
+    clock.now += LOBBY_SECONDS + 1
+    await fake.until(lambda: not buttons(fake.messages[game]))
+    await fake.settle()
+
+    assert "Nobody started the game" in text_of(fake.messages[game])
+
+
+async def test_a_deleted_game_message_is_posted_again_and_remembered(
+    fake: FakeDiscord, timed_bot: tuple[ShutboxClient, GameManager], clock: Clock
+) -> None:
+    """If a moderator deleted the game message, the next change is posted as a new message
+    whose id the game keeps, so the match goes on there."""
+    _, manager = timed_bot
+    opened = await fake.answered(await fake.command(ANN, "start", timer=10))
+    game = opened.original
+    assert game is not None
+    await press(fake, BOB, game, "join")
+    await press(fake, ANN, game, "begin")
+    fake.deleted.add(game)
+
+    clock.now += 11
+    await fake.until(lambda: bool(fake.channel_messages()))
+    await fake.settle()
+
+    posted = fake.channel_messages()[0]
+    assert "(auto)" in text_of(posted) and "**Bob**, your turn" in text_of(posted)
+    record = await current(manager)
+    assert record is not None and record.message == posted["id"]
+    assert (await fake.answered(await fake.click(BOB, int(posted["id"])))).answer_type == 7
