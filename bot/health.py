@@ -17,6 +17,7 @@ from typing import Any
 
 from aiohttp import web
 
+from adapters.http import serving_app
 from bot.metrics import CONTENT_TYPE
 from bot.telemetry import Telemetry
 from core.store import RedisClient
@@ -131,18 +132,5 @@ async def refresh_gauges(sources: HealthSources) -> None:
 @asynccontextmanager
 async def serving(sources: HealthSources, host: str, port: int) -> AsyncIterator[int]:
     """Serve the endpoints on `host:port` while the block runs; yields the bound port."""
-    runner = web.AppRunner(health_app(sources), access_log=None)
-    await runner.setup()
-    site = web.TCPSite(runner, host, port)
-    try:
-        await site.start()
-        yield _bound_port(runner, port)
-    finally:
-        await runner.cleanup()
-
-
-def _bound_port(runner: web.AppRunner, wanted: int) -> int:
-    for address in runner.addresses:
-        if isinstance(address, tuple) and len(address) >= 2:
-            return int(address[1])
-    return wanted
+    async with serving_app(health_app(sources), host, port) as bound:
+        yield bound

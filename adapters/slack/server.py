@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from aiohttp import web
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
+from adapters.http import serving_app
 from adapters.slack.app import SlackBot
 
 log = logging.getLogger(__name__)
@@ -29,21 +30,8 @@ def web_app(bot: SlackBot) -> web.Application:
 @asynccontextmanager
 async def serving_http(bot: SlackBot, host: str, port: int) -> AsyncIterator[int]:
     """Listen on `host:port` while the block runs; yields the port (useful with port 0)."""
-    runner = web.AppRunner(web_app(bot), access_log=None)
-    await runner.setup()
-    site = web.TCPSite(runner, host, port)
-    await site.start()
-    try:
-        yield _bound_port(runner, port)
-    finally:
-        await runner.cleanup()
-
-
-def _bound_port(runner: web.AppRunner, wanted: int) -> int:
-    for address in runner.addresses:
-        if isinstance(address, tuple) and len(address) >= 2:
-            return int(address[1])
-    return wanted
+    async with serving_app(web_app(bot), host, port) as bound:
+        yield bound
 
 
 @asynccontextmanager

@@ -78,7 +78,8 @@ async def test_stop_needs_the_host_or_manage_server(
     it stopped and the channel is told."""
     opened = await fake.answered(await fake.command(ANN, "start"))
     refused = await fake.answered(await fake.command(BOB, "stop"))
-    assert refused.ephemeral and refused.data["content"] == "Only the host (Ann) or a server admin can stop the game."
+    assert refused.ephemeral
+    assert refused.data["content"] == "Only the host (Ann) or a server admin can stop the game."
 
     stopped = await fake.answered(await fake.command(MOD, "stop"))
 

@@ -43,7 +43,8 @@ async def test_join_and_leave_by_command_edit_the_lobby(slack: Driver, fake: Fak
 async def test_only_the_host_or_an_admin_may_stop(slack: Driver, fake: FakeSlack) -> None:
     """Cid (a player) may not stop Bob's game; Ann, a workspace admin, may."""
     game = await lobby(slack, fake)
-    assert await slack.say("UCID", "stop") == "Only the host (Bob) or a server admin can stop the game."
+    refused = await slack.say("UCID", "stop")
+    assert refused == "Only the host (Bob) or a server admin can stop the game."
     await slack.command("UANN", "stop")
     await fake.wait_for(lambda: game.updates == 1)
     assert "stopped" in game.body and not game.buttons
