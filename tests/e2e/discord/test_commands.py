@@ -79,7 +79,7 @@ async def test_stop_needs_the_host_or_manage_server(
     opened = await fake.answered(await fake.command(ANN, "start"))
     refused = await fake.answered(await fake.command(BOB, "stop"))
     assert refused.ephemeral
-    assert refused.data["content"] == "Only the host (Ann) or a server admin can stop the game."
+    assert refused.data["content"] == "Only the host (Ann) or an admin can stop the game."
 
     stopped = await fake.answered(await fake.command(MOD, "stop"))
 
@@ -108,9 +108,9 @@ async def test_grant_and_config_changes_need_manage_server(
 ) -> None:
     """Bob cannot grant chips or change settings; Mod grants Bob 50, announced in the channel."""
     refused = await fake.answered(await fake.command(BOB, "grant", player=BOB, amount=50))
-    assert refused.data["content"] == "Only a server admin can do that."
+    assert refused.data["content"] == "Only an admin can do that."
     config = await fake.answered(await fake.command(BOB, "config", timer=30))
-    assert config.data["content"] == "Only a server admin can do that."
+    assert config.data["content"] == "Only an admin can do that."
     looked = await fake.answered(await fake.command(BOB, "config"))
     assert looked.data["content"].startswith("Settings: lang=en")
 

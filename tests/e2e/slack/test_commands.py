@@ -44,7 +44,7 @@ async def test_only_the_host_or_an_admin_may_stop(slack: Driver, fake: FakeSlack
     """Cid (a player) may not stop Bob's game; Ann, a workspace admin, may."""
     game = await lobby(slack, fake)
     refused = await slack.say("UCID", "stop")
-    assert refused == "Only the host (Bob) or a server admin can stop the game."
+    assert refused == "Only the host (Bob) or an admin can stop the game."
     await slack.command("UANN", "stop")
     await fake.wait_for(lambda: game.updates == 1)
     assert "stopped" in game.body and not game.buttons
@@ -61,8 +61,8 @@ async def test_an_admin_grants_chips_and_everyone_sees_it(slack: Driver, fake: F
 
 async def test_grant_and_config_changes_are_for_admins(slack: Driver) -> None:
     """Bob is no workspace admin: his grant and config change are refused; he may look."""
-    assert await slack.say("UBOB", "grant <@UCID> 50") == "Only a server admin can do that."
-    assert await slack.say("UBOB", "config style=text") == "Only a server admin can do that."
+    assert await slack.say("UBOB", "grant <@UCID> 50") == "Only an admin can do that."
+    assert await slack.say("UBOB", "config style=text") == "Only an admin can do that."
     assert (await slack.say("UBOB", "config")).startswith("Settings: lang=en, style=emoji")
 
 
