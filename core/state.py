@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import lru_cache
 from urllib.parse import quote, unquote
 
 from core.errors import CorruptState
@@ -125,7 +126,7 @@ class GameState:
     def to_str(self) -> str:
         parts = [
             FORMAT_VERSION,
-            self.config.to_str(),
+            _config_text(self.config),
             self.phase.value,
             str(self.version),
             str(self.round),
@@ -133,7 +134,7 @@ class GameState:
             str(self.turn),
             str(self.board),
             "".join(map(str, self.dice)) or "-",
-            ",".join(s.to_str() for s in self.seats),
+            ",".join(_seat_text(s) for s in self.seats),
             _scores_str(self.played),
             "/".join(_scores_str(r) for r in self.history) or "-",
             self.ending.value,
@@ -149,6 +150,17 @@ class GameState:
             return _parse(text.split(";"))
         except (ValueError, IndexError) as exc:
             raise CorruptState(detail=text[:80]) from exc
+
+
+# Configs and seats change far less often than states are written: remember their text.
+@lru_cache(maxsize=4096)
+def _config_text(config: MatchConfig) -> str:
+    return config.to_str()
+
+
+@lru_cache(maxsize=16384)
+def _seat_text(seat: Seat) -> str:
+    return seat.to_str()
 
 
 def _parse(parts: list[str]) -> GameState:

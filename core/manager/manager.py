@@ -205,8 +205,9 @@ class GameManager:
         if record is None:
             self.games.pop((scope.tag, channel), None)
         else:
-            message = result.message or record.message
-            self.games[(scope.tag, channel)] = record.evolve(message=message)
+            if result.message and result.message != record.message:
+                record = record.evolve(message=result.message)
+            self.games[(scope.tag, channel)] = record
 
     def _learn(self, scope: Scope, channel: str, result: CommitResult) -> None:
         """Take in what a refused commit told us, so the retry starts from the truth."""
