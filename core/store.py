@@ -122,28 +122,28 @@ class GameStore:
         """
         stat_keys = list(dict.fromkeys(f"{commit.scope.tag}:{op.key}" for op in commit.stats))
         keys = _commit_keys(commit) + stat_keys
-        payload = _payload(commit, stat_keys, self._request_ttl)
+        args = _arguments(commit, stat_keys, self._request_ttl)
         with _reachable():
             try:
-                raw = await self._send(keys, payload, _new_server(commit))
+                raw = await self._send(keys, args, _new_server(commit))
             except NoScriptError:  # the server restarted or SCRIPT FLUSH: load, then once more
                 await self._redis.script_load(COMMIT_LUA)
-                raw = await self._send(keys, payload, _new_server(commit))
+                raw = await self._send(keys, args, _new_server(commit))
         return _decode_result(raw)
 
-    async def _send(self, keys: list[str], payload: str, server: str | None) -> str:
+    async def _send(self, keys: list[str], args: list[str], server: str | None) -> str:
         """EVALSHA, with the server's SADD riding in the same round trip when there is one."""
         if server is None:
-            return str(await self._redis.evalsha(self._script.sha, len(keys), *keys, payload))
+            return str(await self._redis.evalsha(self._script.sha, len(keys), *keys, *args))
         if isinstance(self._redis, RedisCluster):
             # A cluster pipeline refuses EVALSHA; the set lives on another node anyway.
             reply, _ = await asyncio.gather(
-                self._redis.evalsha(self._script.sha, len(keys), *keys, payload),
+                self._redis.evalsha(self._script.sha, len(keys), *keys, *args),
                 self._redis.sadd(SERVERS_KEY, server),
             )
             return str(reply)
         pipe = self._redis.pipeline(transaction=False)
-        pipe.evalsha(self._script.sha, len(keys), *keys, payload)
+        pipe.evalsha(self._script.sha, len(keys), *keys, *args)
         pipe.sadd(SERVERS_KEY, server)
         reply, _ = await pipe.execute()
         return str(reply)
@@ -305,14 +305,22 @@ def _stat_op(op: StatOp, key_index: int) -> list[Any]:
     return [str(op.kind), key_index, op.field, value]
 
 
+def _arguments(commit: Commit, stat_keys: list[str], request_ttl: int) -> list[str]:
+    """The script's ARGV: the commit as JSON, then the record and the result as they are.
+
+    The two big texts travel beside the JSON, not inside it: escaping them into it and
+    decoding them out again in Lua cost more than the rest of the commit.
+    """
+    return [_payload(commit, stat_keys, request_ttl), commit.record or "", commit.result]
+
+
 def _payload(commit: Commit, stat_keys: list[str], request_ttl: int) -> str:
-    """The commit as the script's one JSON argument; a field left out means "not given"."""
+    """The commit's small fields as JSON; a field left out means "not given"."""
     first_stat_key = 3 + len(_SHARED_KEYS)  # after req and game; Lua KEYS are 1-based
     index = {key: first_stat_key + position for position, key in enumerate(stat_keys)}
     body: dict[str, Any] = {
         "mint": MINT,
         "req": commit.request_id is not None,
-        "result": commit.result,
         "ttl": request_ttl,
         "game": commit.channel is not None,
         "ch": commit.channel or "",
@@ -328,7 +336,7 @@ def _payload(commit: Commit, stat_keys: list[str], request_ttl: int) -> str:
     }
     optional = {
         "ev": None if commit.expected_version is None else str(commit.expected_version),
-        "rec": commit.record,
+        "hr": commit.record is not None or None,
         "dl": commit.deadline,
         "daily": commit.daily and [commit.daily.user, commit.daily.now, commit.daily.cooldown],
     }

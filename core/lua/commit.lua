@@ -3,6 +3,7 @@
 --
 -- KEYS: 1 req, 2 game, 3 bal, 4 journal, 5 deadlines, 6 daily, 7 lb:chips, 8.. stats keys
 -- ARGV[1]: the commit as JSON (see core/store.py `_payload`); absent fields mean "not given".
+-- ARGV[2]: the game record (used when the JSON says hr), ARGV[3]: the result to keep.
 -- Returns a JSON object: s (status), v (version), r (record), res (result), b (balances),
 -- ra (retry_after). Numbers travel as strings so large values never lose digits.
 -- On BALANCES, b holds the balances the checks compared against (an account this commit would
@@ -10,6 +11,9 @@
 
 local REQ, GAME, BAL, JOURNAL, DEADLINES, DAILY, LB_CHIPS = 1, 2, 3, 4, 5, 6, 7
 local c = cjson.decode(ARGV[1])
+-- The record and the result come as ARGV[2] and ARGV[3], outside the JSON (see _arguments).
+if c.hr then c.rec = ARGV[2] end
+c.result = ARGV[3]
 
 local function int(n)
   return string.format('%d', n)
