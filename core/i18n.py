@@ -79,3 +79,9 @@ def placeholders(text: str) -> set[str]:
         if field is not None:
             names.add(field.split(".")[0].split("[")[0])
     return names
+
+
+def decimal(lang: str, value: float, digits: int = 1) -> str:
+    """A number with the language's decimal mark: `7.3` in English, `7,3` in Danish."""
+    text = f"{value:.{digits}f}"
+    return text if normalize_lang(lang) == "en" else text.replace(".", ",")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core import flow
-from core.i18n import t
+from core.i18n import decimal, t
 from core.match import FormatKind
 from core.render import render_move
 from core.solver import Objective, solve
@@ -43,9 +43,9 @@ def hint_text(state: GameState, lang: str) -> str:
 
 def _format(lang: str, advice: str, value: float, p_shut: float, objective: Objective) -> str:
     if objective is Objective.SHUT:
-        return t(lang, "hint.shut", advice=advice, chance=_percent(p_shut))
+        return t(lang, "hint.shut", advice=advice, chance=_percent(lang, p_shut))
     key = "hint.count" if objective is Objective.COUNT else "hint.sum"
-    return t(lang, key, advice=advice, expected=f"{value:.1f}", chance=_percent(p_shut))
+    return t(lang, key, advice=advice, expected=decimal(lang, value), chance=_percent(lang, p_shut))
 
 
 def _long_hint(state: GameState, lang: str) -> str:
@@ -57,8 +57,8 @@ def _long_hint(state: GameState, lang: str) -> str:
     else:
         move, chance = table.move_values(state.board, state.turn, state.dice)[0]
         advice = render_move(move)
-    return t(lang, "hint.long", advice=advice, chance=_percent(chance))
+    return t(lang, "hint.long", advice=advice, chance=_percent(lang, chance))
 
 
-def _percent(chance: float) -> str:
-    return f"{100 * chance:.1f} %"
+def _percent(lang: str, chance: float) -> str:
+    return f"{decimal(lang, 100 * chance)} %"

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from core.i18n import t
+from core.i18n import decimal, t
 from core.moves import move_label
 from core.render import rules_text
 from core.rules import Rules, preset
 from core.solver import Objective, solve
+
+SHUT = Objective.SHUT
 
 # One roll for each sum from 2 to 12.
 ODDS_ROLLS = (
@@ -34,9 +36,9 @@ def odds_text(name: str | None, lang: str) -> str:
     full = rules.full_mask
     lines = [
         t(lang, "odds.title", preset=name or "classic"),
-        t(lang, "odds.shut", chance=f"{100 * solve(rules, Objective.SHUT).value(full):.2f} %"),
-        t(lang, "odds.sum", expected=f"{solve(rules, Objective.SUM).value(full):.2f}"),
-        t(lang, "odds.count", expected=f"{solve(rules, Objective.COUNT).value(full):.2f}"),
+        t(lang, "odds.shut", chance=f"{decimal(lang, 100 * solve(rules, SHUT).value(full), 2)} %"),
+        t(lang, "odds.sum", expected=decimal(lang, solve(rules, Objective.SUM).value(full), 2)),
+        t(lang, "odds.count", expected=decimal(lang, solve(rules, Objective.COUNT).value(full), 2)),
         t(lang, "odds.first_moves"),
     ]
     lines += [_first_move(rules, dice, lang) for dice in _rolls(rules)]

@@ -257,3 +257,14 @@ def test_placeholders() -> None:
     """Field names come out without format specs, attributes or indexes."""
     assert placeholders("plain") == set()
     assert placeholders("{a} {b:>3} {c!r} {d.e} {f[0]} {a}") == {"a", "b", "c", "d", "f"}
+
+
+def test_decimals_use_the_language_s_mark() -> None:
+    """Danish and Norwegian write 7,3 where English writes 7.3."""
+    from core.i18n import decimal
+
+    assert (decimal("en", 7.26), decimal("da", 7.26), decimal("no", 12.345, 2)) == (
+        "7.3",
+        "7,3",
+        "12,35",
+    )
