@@ -123,18 +123,21 @@ def test_rounds_format_lowest_total_wins_and_ties_share() -> None:
     assert next(e for e in events if isinstance(e, RoundEnded)).winners == (0, 1)
 
 
+# Round 2 (Bob starts): Bob closes 9 then scores 36, Ann scores 45 again: 81 and 90.
+BOB_36_ANN_45 = (
+    (Roll("bob"), [(4, 5)]),
+    (Choose("bob", tiles=NINE), []),
+    (Roll("bob"), [(6, 6)]),
+    (Roll("ann"), [(6, 6)]),
+)
+
+
 def test_to_45_ends_after_the_round_someone_passes_45() -> None:
     """`to-45`: the match ends after the round in which a total passes 45."""
     state = begun("Ann", "Bob", cfg=config("to-45", SAILORS))
     state, _ = play(state, (Roll("ann"), [(6, 6)]), (Roll("bob"), [(6, 6)]))
     assert not state.over  # 45 each: not past 45 yet
-    state, _ = play(
-        state,
-        (Roll("bob"), [(4, 5)]),
-        (Choose("bob", tiles=NINE), []),
-        (Roll("bob"), [(6, 6)]),
-        (Roll("ann"), [(6, 6)]),
-    )
+    state, _ = play(state, *BOB_36_ANN_45)
     assert state.over and state.winners == (1,)
     assert [s.total for s in state.seats] == [90, 81]
 
@@ -143,15 +146,10 @@ def test_elimination_last_one_standing_wins() -> None:
     """`elimination`: a player whose total passes 45 is out; the last standing wins."""
     state = begun("Ann", "Bob", cfg=config("elimination", SAILORS))
     state, _ = play(state, (Roll("ann"), [(6, 6)]), (Roll("bob"), [(6, 6)]))
-    state, _ = play(
-        state,
-        (Roll("bob"), [(4, 5)]),
-        (Choose("bob", tiles=NINE), []),
-        (Roll("bob"), [(6, 6)]),
-        (Roll("ann"), [(6, 6)]),
-    )
+    state, _ = play(state, *BOB_36_ANN_45)
     # Both passed 45 in the same round: the lower total (Bob, 81) wins.
     assert state.over and state.winners == (1,)
+    assert all(seat.out for seat in state.seats)
 
 
 def test_first_shut_plays_on_until_someone_shuts() -> None:
