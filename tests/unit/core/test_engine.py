@@ -15,6 +15,14 @@ from core.state import Ending, GameState, Phase
 from tests.unit.core.game_helpers import begun, config, play, table
 
 NINE = mask_of([9])
+# Ann closes 9+3 and 8+4 with two 6-6s; then 2-2 (4) covers nothing among 1, 2, 5, 6, 7: 21.
+ANN_SCORES_21 = (
+    (Roll("ann"), [(6, 6)]),
+    (Choose("ann", tiles=mask_of([9, 3])), []),
+    (Roll("ann"), [(6, 6)]),
+    (Choose("ann", tiles=mask_of([8, 4])), []),
+    (Roll("ann"), [(2, 2)]),
+)
 # Under the sailors' rule a first roll of 6-6 covers nothing: a quick 45-point turn for tests.
 SAILORS = PRESETS["sailors"]
 
@@ -35,10 +43,7 @@ def test_roll_then_choose_closes_the_tiles() -> None:
 
 def test_roll_without_legal_move_ends_the_turn_with_the_open_tiles() -> None:
     """A roll that cannot be covered ends the turn, and the open tiles are the score."""
-    state = begun("Ann", "Bob")
-    state, _ = play(state, (Roll("ann"), [(6, 6)]), (Choose("ann", tiles=mask_of([9, 3])), []))
-    state, events = play(state, (Roll("ann"), [(6, 6)]), (Choose("ann", tiles=mask_of([8, 4])), []))
-    state, events = play(state, (Roll("ann"), [(2, 2)]))
+    state, events = play(begun("Ann", "Bob"), *ANN_SCORES_21)
     ended = [e for e in events if isinstance(e, TurnEnded)]
     assert ended == [TurnEnded(0, 45 - 24, TurnEnd.NO_MOVE, (2, 2))]
     assert state.to_act is not None and state.to_act.id == "bob"
@@ -156,14 +161,7 @@ def test_first_shut_plays_on_until_someone_shuts() -> None:
     """`first-shut`: rounds go on until someone shuts the box."""
     state = begun("Ann", cfg=config("first-shut"))
     for _ in range(3):
-        state, _ = play(
-            state,
-            (Roll("ann"), [(6, 6)]),
-            (Choose("ann", tiles=mask_of([9, 3])), []),
-            (Roll("ann"), [(6, 6)]),
-            (Choose("ann", tiles=mask_of([8, 4])), []),
-            (Roll("ann"), [(2, 2)]),
-        )
+        state, _ = play(state, *ANN_SCORES_21)
     assert not state.over and state.round == 4
     state, _ = play(state, *_shut_sequence())  # type: ignore[arg-type]
     assert state.over and state.winners == (0,)
@@ -206,15 +204,8 @@ def test_dropped_player_scores_the_maximum() -> None:
 def test_long_game_closer_then_opener_and_extra_roll_on_doubles() -> None:
     """`long`: A closes, B opens what A closed; an unusable double grants another roll."""
     state = begun("Ann", "Bob", cfg=config("long"))
-    state, events = play(
-        state,
-        (Roll("ann"), [(6, 6)]),
-        (Choose("ann", tiles=mask_of([9, 3])), []),
-        (Roll("ann"), [(6, 6)]),
-        (Choose("ann", tiles=mask_of([8, 4])), []),
-        (Roll("ann"), [(2, 2)]),
-        (Roll("ann"), [(1, 3)]),
-    )
+    # After Ann's 2-2 (a double: one more roll), 1-3 covers nothing and ends her turn.
+    state, events = play(state, *ANN_SCORES_21, (Roll("ann"), [(1, 3)]))
     assert any(isinstance(e, ExtraRoll) for e in events)
     assert state.to_act is not None and state.to_act.id == "bob"
     state, _ = play(
