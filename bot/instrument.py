@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from core.commit import Scope
 from core.errors import ShutboxError
-from core.manager.buttons import VERBS
+from core.manager.buttons import VERBS, ButtonId
 from core.manager.context import Context
 from core.manager.manager import SWEEP_CLOCK, Busy, GameManager
 from core.manager.settings import StartOptions
@@ -95,10 +95,16 @@ class InstrumentedManager(GameManager):
             except Exception:  # a broken metric must never break a game
                 log.exception("action observer %r failed", observer)
 
-    async def handle(self, ctx: Context, work: Callable[[], Awaitable[Reply]]) -> Reply:
+    async def handle(
+        self,
+        ctx: Context,
+        work: Callable[[], Awaitable[Reply]],
+        *,
+        clicked: ButtonId | None = None,
+    ) -> Reply:
         watch = _watch.get()
         if watch is None:
-            return await GameManager.handle(self, ctx, work)
+            return await GameManager.handle(self, ctx, work, clicked=clicked)
 
         async def watched() -> Reply:
             try:
@@ -108,7 +114,7 @@ class InstrumentedManager(GameManager):
                 watch.error = error.key
                 raise
 
-        return await GameManager.handle(self, ctx, watched)
+        return await GameManager.handle(self, ctx, watched, clicked=clicked)
 
     async def _first_result(self, ctx: Context, error: ShutboxError) -> Reply | None:
         first = await GameManager._first_result(self, ctx, error)

@@ -6,6 +6,7 @@ Keys of one server share the hash tag `{<platform>:<server>}` so the script touc
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -81,6 +82,9 @@ class Commit:
     stats: tuple[StatOp, ...] = ()
     daily: DailyClaim | None = None
     report_accounts: tuple[str, ...] = ()  # balances to return after the write
+    # One try at writing this commit. redis-py resends a command whose reply was lost with the
+    # same token; `GameStore.resolve` can declare a token void so a late copy never applies.
+    attempt: str = field(default_factory=lambda: secrets.token_hex(8))
 
 
 class Status(StrEnum):
@@ -89,6 +93,7 @@ class Status(StrEnum):
     STALE = "stale"  # the game's version differs (or it exists/does not exist unexpectedly)
     BALANCES = "balances"  # an expected balance differs; `balances` holds the current ones
     DAILY_WAIT = "daily_wait"  # `retry_after` seconds until the next claim
+    VOID = "void"  # this attempt was declared not applied after its reply was lost
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +103,7 @@ class CommitResult:
     record: str | None = None  # the game's record now, on STALE (saves a second read)
     message: str = ""  # the game message's platform id, kept beside the record
     result: str = ""  # on DUPLICATE
+    applied_by: str = ""  # on DUPLICATE: the attempt that applied it (ours after a lost reply)
     balances: dict[str, int] = field(default_factory=dict)
     retry_after: int = 0
 

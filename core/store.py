@@ -35,6 +35,15 @@ ATTACH_LUA = (
     "if redis.call('EXISTS', KEYS[1]) == 1 then "
     "return redis.call('HSET', KEYS[1], 'm', ARGV[1]) + 1 end return 0"
 )
+# After a commit's reply was lost: its result if the request applied, else the attempt is made
+# void, atomically, so a copy of it still on its way can never apply afterwards.
+RESOLVE_LUA = (
+    "local stored = redis.call('GET', KEYS[1]) "
+    "if stored and string.sub(stored, 1, 6) ~= '~void:' then return stored end "
+    "local voided = stored and (stored .. ',' .. ARGV[1]) or ('~void:' .. ARGV[1]) "
+    "redis.call('SET', KEYS[1], voided, 'EX', ARGV[2]) return false"
+)
+VOID_PREFIX = "~void:"
 _SHARED_KEYS = ("bal", "journal", "deadlines", "daily", "lb:chips")  # KEYS 3-7 of the script
 
 JournalEntry = tuple[str, str, int, dict[str, str]]
@@ -45,6 +54,19 @@ class StoreUnavailable(ShutboxError):
     """Redis could not be reached or did not answer in time."""
 
     key = "error.redis"
+
+
+class OutcomeUnknown(StoreUnavailable):
+    """A commit was sent but its reply was lost: it may or may not have applied.
+
+    `GameStore.resolve` finds out once Redis answers again.
+    """
+
+    key = "outcome.unknown"
+
+    def __init__(self, commit: Commit) -> None:
+        super().__init__()
+        self.commit = commit
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +99,7 @@ class GameStore:
         self._request_ttl = request_ttl
         self._script = redis.register_script(COMMIT_LUA)
         self._attach = redis.register_script(ATTACH_LUA)
+        self._resolve = redis.register_script(RESOLVE_LUA)
 
     async def load(self, scope: Scope, channel: str) -> StoredGame | None:
         """The channel's game, or None."""
@@ -111,7 +134,40 @@ class GameStore:
         """The stored result of a request already applied, if any (one GET)."""
         with _reachable():
             found: Any = await self._redis.get(_key(scope, f"req:{request_id}"))
+        if found is None or str(found).startswith(VOID_PREFIX):
+            return None
+        return _split_stored(str(found))[1]
+
+    async def resolve(self, commit: Commit) -> CommitResult:
+        """What became of `commit` after its reply was lost: DUPLICATE (applied) or VOID (not).
+
+        Needs the commit's request id; raises `StoreUnavailable` while Redis does not answer.
+        """
+        if commit.request_id is None:
+            raise ValueError("only a commit with a request id can be resolved")
+        key = _key(commit.scope, f"req:{commit.request_id}")
+        with _reachable():
+            found: Any = await self._resolve(keys=[key], args=[commit.attempt, self._request_ttl])
+        if not found:
+            return CommitResult(Status.VOID)
+        attempt, result = _split_stored(str(found))
+        return CommitResult(Status.DUPLICATE, result=result, applied_by=attempt)
+
+    async def claim(self, scope: Scope, name: str, seconds: int) -> bool:
+        """True for the first caller of `name` within `seconds` (SET NX): who posts, announces."""
+        with _reachable():
+            won: Any = await self._redis.set(_key(scope, f"claim:{name}"), "", nx=True, ex=seconds)
+        return bool(won)
+
+    async def claim_note(self, scope: Scope, name: str) -> str | None:
+        """What the claim's winner noted (e.g. the message it posted); "" if nothing yet."""
+        with _reachable():
+            found: Any = await self._redis.get(_key(scope, f"claim:{name}"))
         return None if found is None else str(found)
+
+    async def note_claim(self, scope: Scope, name: str, note: str, seconds: int) -> None:
+        with _reachable():
+            await self._redis.set(_key(scope, f"claim:{name}"), note, ex=seconds)
 
     async def commit(self, commit: Commit) -> CommitResult:
         """Check, then write `commit` all or nothing, in one round trip (core/lua/commit.lua).
@@ -123,12 +179,14 @@ class GameStore:
         stat_keys = list(dict.fromkeys(f"{commit.scope.tag}:{op.key}" for op in commit.stats))
         keys = _commit_keys(commit) + stat_keys
         args = _arguments(commit, stat_keys, self._request_ttl)
-        with _reachable():
+        try:
             try:
                 raw = await self._send(keys, args, _new_server(commit))
             except NoScriptError:  # the server restarted or SCRIPT FLUSH: load, then once more
                 await self._redis.script_load(COMMIT_LUA)
                 raw = await self._send(keys, args, _new_server(commit))
+        except (RedisConnectionError, RedisTimeoutError) as exc:
+            raise OutcomeUnknown(commit) from exc
         return _decode_result(raw)
 
     async def _send(self, keys: list[str], args: list[str], server: str | None) -> str:
@@ -333,6 +391,7 @@ def _payload(commit: Commit, stat_keys: list[str], request_ttl: int) -> str:
         "jch": commit.journal.channel,
         "stats": [_stat_op(op, index[f"{commit.scope.tag}:{op.key}"]) for op in commit.stats],
         "report": list(commit.report_accounts),
+        "att": commit.attempt,
     }
     optional = {
         "ev": None if commit.expected_version is None else str(commit.expected_version),
@@ -344,15 +403,23 @@ def _payload(commit: Commit, stat_keys: list[str], request_ttl: int) -> str:
     return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
 
 
+def _split_stored(stored: str) -> tuple[str, str]:
+    """A request key's value: the attempt that applied it, and its result."""
+    attempt, _, result = stored.partition("\n")
+    return attempt, result
+
+
 def _decode_result(raw: str) -> CommitResult:
     data: dict[str, Any] = json.loads(raw)
     version = data.get("v")
+    attempt, result = _split_stored(data.get("res", "")) if "res" in data else ("", "")
     return CommitResult(
         status=Status(data["s"]),
         version=None if version is None else int(version),
         record=data.get("r"),
         message=data.get("m") or "",
-        result=data.get("res", ""),
+        result=result,
+        applied_by=attempt,
         balances={account: int(amount) for account, amount in data.get("b", {}).items()},
         retry_after=int(data.get("ra", 0)),
     )

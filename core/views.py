@@ -53,6 +53,9 @@ class Reply:
     # The first result of a request applied before (a repeated delivery): surfaces show the
     # game message again but must not post its summaries twice. Never stored.
     replayed: bool = field(default=False, compare=False)
+    # The request whose public texts these are: surfaces post them only if
+    # `GameManager.publishable` says this delivery is the first to. Never stored.
+    announce: str | None = field(default=None, compare=False)
 
     def to_json(self) -> str:
         # Written by hand: dataclasses.asdict's deep copy costs more than the rest of a click.

@@ -191,7 +191,7 @@ async def deliver(responder: Responder, manager: GameManager, ctx: Context, repl
         fallback = await show_game(responder, manager, ctx, reply.game)
     if reply.private:
         await responder.say(reply.private, ephemeral=True)
-    for text in reply.public:
+    for text in await manager.publishable(ctx.scope, reply):
         await responder.say(text, ephemeral=False)
     await responder.finish(fallback or "✅")
 
@@ -211,10 +211,20 @@ async def show_game(
             await remember_message(manager, ctx.scope, view.channel, str(clicked))
         return None
     if not view.message:
-        posted = await responder.post(embed, buttons)
-        await remember_message(manager, ctx.scope, view.channel, str(posted))
+        # However often the command that opened the game is delivered, it is posted once.
+        posted, ours = await manager.post_game_once(
+            ctx.scope, f"{view.game_id}:", lambda: _post_id(responder, embed, buttons)
+        )
+        if ours:
+            await remember_message(manager, ctx.scope, view.channel, posted)
         return None
     client = responder.interaction.client
     message = await show_in_channel(client, manager, ctx.scope, view)
     link = jump_url(responder.interaction.guild_id, view.channel, message)
     return t(await manager.private_lang(ctx), "discord.updated", link=link)
+
+
+async def _post_id(
+    responder: Responder, embed: discord.Embed, buttons: discord.ui.View | None
+) -> str:
+    return str(await responder.post(embed, buttons))

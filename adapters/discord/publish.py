@@ -40,9 +40,17 @@ async def show_in_channel(
             return view.message
         except discord.NotFound:
             log.info("game message %s in %s is gone; posting it again", view.message, view.channel)
-    message = await channel.send(embed=embed, view=buttons or MISSING)
-    await remember_message(manager, scope, view.channel, str(message.id))
-    return str(message.id)
+
+    async def post() -> str:
+        return str((await channel.send(embed=embed, view=buttons or MISSING)).id)
+
+    # However often the timeout or command that shows it is delivered, it is posted once.
+    message, ours = await manager.post_game_once(scope, f"{view.game_id}:{view.message}", post)
+    if ours:
+        await remember_message(manager, scope, view.channel, message)
+    elif message:  # the other delivery's message: show this view on it too
+        await channel.get_partial_message(int(message)).edit(embed=embed, view=buttons)
+    return message
 
 
 async def post_texts(client: discord.Client, channel: str, texts: tuple[str, ...]) -> None:
@@ -61,6 +69,6 @@ async def show_timeout(
         return  # without a game there is no channel to show anything in
     try:
         await show_in_channel(client, manager, scope, reply.game)
-        await post_texts(client, reply.game.channel, reply.public)
+        await post_texts(client, reply.game.channel, await manager.publishable(scope, reply))
     except discord.HTTPException:
         log.exception("could not show a timeout in channel %s", reply.game.channel)

@@ -2,7 +2,9 @@
 
 The game message is posted once (chat.postMessage) and its `ts` attached to the game; every
 later view edits it in place (chat.update). A view that is no longer the game's latest (a late
-or repeated delivery) is not shown, so the message never goes back in time.
+or repeated delivery) is not shown, so the message never goes back in time. However often Slack
+delivers a request, and whichever process takes each delivery, a game's message is posted once
+and a reply's summaries are announced once (the manager hands out both claims).
 """
 
 from __future__ import annotations
@@ -47,19 +49,17 @@ class Delivery:
         client: AsyncWebClient,
         respond: Respond | None,
         *,
-        retried: bool = False,
         clicked: str = "",
     ) -> None:
-        """Game message first, then public texts (once: not on a retried delivery), then private.
+        """Game message first, then public texts (once, whoever delivers first), then private.
 
         `clicked` is the ts of the message whose button was pressed: the game message itself.
         """
         if reply.game is not None:
             await self.show_game(reply.game, ctx, client, clicked)
-        if not (retried or reply.replayed):
-            channel = reply.game.channel if reply.game is not None else ctx.channel
-            for text in reply.public:
-                await client.chat_postMessage(channel=channel, text=mrkdwn(text))
+        channel = reply.game.channel if reply.game is not None else ctx.channel
+        for text in await self.manager.publishable(ctx.scope, reply):
+            await client.chat_postMessage(channel=channel, text=mrkdwn(text))
         if reply.private and reply.private not in reply.public:
             await tell(respond, reply.private)
 
@@ -79,10 +79,21 @@ class Delivery:
         if message and await _update(client, view.channel, message, blocks, text):
             if not known:
                 await self.manager.attach_message(ctx, message)
-        else:
+            self._remember(view, message)
+            return
+
+        async def post() -> str:
             response = await client.chat_postMessage(channel=view.channel, blocks=blocks, text=text)
-            message = str(response["ts"])
-            await self.manager.attach_message(ctx, message)
+            return str(response["ts"])
+
+        # However often the request that shows it is delivered, the message is posted once.
+        gone = message
+        message, ours = await self.manager.post_game_once(ctx.scope, f"{view.game_id}:{gone}", post)
+        if not message:
+            return
+        if not ours:
+            await _update(client, view.channel, message, blocks, text)
+        await self.manager.attach_message(ctx, message)
         self._remember(view, message)
 
     def _remember(self, view: GameView, message: str) -> None:

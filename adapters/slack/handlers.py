@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from slack_bolt.context.ack.async_ack import AsyncAck
-from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
@@ -29,14 +28,8 @@ from core.manager.manager import GameManager
 log = logging.getLogger(__name__)
 
 PLATFORM = "slack"
-RETRY_HEADER = "x-slack-retry-num"
 # chat.postMessage errors that mean the bot may not post here (a private channel it is not in)
 NOT_POSTABLE = ("not_in_channel", "channel_not_found", "is_archived", "restricted_action")
-
-
-def is_retry(request: AsyncBoltRequest) -> bool:
-    """Slack's own redelivery of a request it thinks went unanswered."""
-    return bool(request.headers.get(RETRY_HEADER))
 
 
 def team_of(body: dict[str, Any]) -> str:
@@ -61,7 +54,6 @@ class Handlers:
         command: dict[str, Any],
         client: AsyncWebClient,
         respond: Respond,
-        request: AsyncBoltRequest,
     ) -> None:
         """`/shutbox <subcommand> ...`: the trigger id makes a redelivery apply once."""
         await ack()
@@ -70,10 +62,9 @@ class Handlers:
             client, team_of(command), channel, user, str(command.get("user_name") or user),
             request_id=str(command.get("trigger_id") or "") or None,
         )  # fmt: skip
-        retried = is_retry(request)
 
         async def work() -> None:
-            await self._command(ctx, command, client, respond, retried=retried)
+            await self._command(ctx, command, client, respond)
 
         await self._guarded(ctx, respond, work)
 
@@ -83,8 +74,6 @@ class Handlers:
         payload: dict[str, Any],
         client: AsyncWebClient,
         respond: Respond,
-        *,
-        retried: bool,
     ) -> None:
         try:
             command = parse(str(payload.get("text") or ""))
@@ -93,7 +82,7 @@ class Handlers:
             return
         reply = await self.dispatch.run(ctx, command, client)
         try:
-            await self.delivery.deliver(reply, ctx, client, respond, retried=retried)
+            await self.delivery.deliver(reply, ctx, client, respond)
         except SlackApiError as error:
             if error.response.get("error") not in NOT_POSTABLE:
                 raise
@@ -114,7 +103,6 @@ class Handlers:
         action: dict[str, Any],
         client: AsyncWebClient,
         respond: Respond,
-        request: AsyncBoltRequest,
     ) -> None:
         """A game button: the message, the click's time and the user make the request id."""
         await ack()
@@ -131,8 +119,7 @@ class Handlers:
 
         async def work() -> None:
             reply = await self.manager.click(ctx, str(action.get("action_id", "")))
-            await self.delivery.deliver(reply, ctx, client, respond, retried=is_retry(request),
-                                        clicked=str(message_ts))  # fmt: skip
+            await self.delivery.deliver(reply, ctx, client, respond, clicked=str(message_ts))
 
         await self._guarded(ctx, respond, work)
 

@@ -63,12 +63,20 @@ local function named_accounts()
   return {c.report, expected, moved}
 end
 
--- a. idempotency: a retried request gets its first result back, never a second apply
+-- a. idempotency: a retried request gets its first result back, never a second apply.
+-- The key holds `<attempt>\n<result>` once applied, or `~void:<attempt>,...` for attempts whose
+-- reply was lost and that were declared not applied (core/store.py `resolve`): such an attempt
+-- must never apply late, though a new attempt of the same request still may.
 if c.req then
   local stored = redis.call('GET', KEYS[REQ])
   if stored then
-    local v, r, m = game_now()
-    return reply('duplicate', {res = stored, v = v, r = r, m = m})
+    if string.sub(stored, 1, 6) ~= '~void:' then
+      local v, r, m = game_now()
+      return reply('duplicate', {res = stored, v = v, r = r, m = m})
+    end
+    if string.find(',' .. string.sub(stored, 7) .. ',', ',' .. c.att .. ',', 1, true) then
+      return reply('void', {})
+    end
   end
 end
 
@@ -217,7 +225,7 @@ for _, op in ipairs(c.stats) do
 end
 
 if c.req then
-  redis.call('SET', KEYS[REQ], c.result, 'EX', c.ttl)
+  redis.call('SET', KEYS[REQ], c.att .. '\n' .. c.result, 'EX', c.ttl)
 end
 
 -- h. done

@@ -7,6 +7,8 @@ another process got there first the commit says so and the click is tried again 
 
 from __future__ import annotations
 
+import asyncio
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
@@ -30,14 +32,19 @@ from core.manager.buttons import ButtonId, parse_button
 from core.manager.context import Context
 from core.manager.economy import Economy
 from core.manager.game_commit import Plan, human_ids, plan_change
+from core.manager.outcomes import NotApplied, resolve_lost
 from core.manager.record import GameRecord, new_game_id
 from core.manager.settings import ServerConfig, StartOptions
 from core.match import MatchConfig
 from core.settlement import Pot
-from core.store import GameStore, StoreUnavailable
-from core.views import Reply
+from core.state import GameState
+from core.store import GameStore, OutcomeUnknown, StoreUnavailable
+from core.views import GameView, Reply
 
 MAX_ATTEMPTS = 5
+ANNOUNCE_SECONDS = 3600  # as long as a request's result is kept
+POST_CLAIM_SECONDS = 30  # a poster that died frees the game's first message after this
+POST_WAITS = (0.05, 0.1, 0.2, 0.4, 0.8)  # a repeated delivery waits this long for the first post
 CONFIG_TTL = 30.0  # seconds a server's settings are cached in the process
 SWEEP_CLOCK = "clock"
 
@@ -64,18 +71,100 @@ class GameManager:
     games: dict[tuple[str, str], GameRecord] = field(default_factory=dict)
     balances: dict[str, dict[str, int]] = field(default_factory=dict)
     configs: dict[str, _Cached] = field(default_factory=dict)
+    # Channels whose last commit's outcome stayed unknown: the sweep shows them once it can.
+    unsettled: set[tuple[Scope, str]] = field(default_factory=set)
+    resolve_pauses: tuple[float, ...] = (0.1, 0.3, 0.6, 1.0, 2.0, 2.0, 2.0)
 
     # -- entry points -------------------------------------------------------------------
 
-    async def handle(self, ctx: Context, work: Callable[[], Awaitable[Reply]]) -> Reply:
-        """Run one command; any user error becomes a private, translated reply."""
+    async def handle(
+        self,
+        ctx: Context,
+        work: Callable[[], Awaitable[Reply]],
+        *,
+        clicked: ButtonId | None = None,
+    ) -> Reply:
+        """Run one command; any user error becomes a private, translated reply.
+
+        The reply's game view always shows the game as Redis holds it: a repeated delivery and
+        a click refused on an outdated message both bring the game message up to date.
+        """
+        if ctx.request_id is None:  # every commit needs one to be found again after a lost reply
+            ctx = replace(ctx, request_id=f"local:{secrets.token_hex(8)}")
         try:
-            return await work()
+            reply = await work()
+        except OutcomeUnknown:
+            self.unsettled.add((ctx.scope, ctx.channel))
+            reply = Reply(private=await self.say(ctx, "outcome.unknown"))
         except ShutboxError as error:
             first = await self._first_result(ctx, error)
-            if first is not None:
-                return first
-            return Reply(private=await self.say(ctx, error.key, **error.params))
+            reply = first or Reply(private=await self.say(ctx, error.key, **error.params))
+            if first is None and clicked is not None:
+                reply = replace(reply, game=await self._refreshed_view(ctx, clicked))
+        if reply.replayed:
+            reply = await self._as_stored_now(ctx, reply)
+        return replace(reply, announce=ctx.request_id)
+
+    async def publishable(self, scope: Scope, reply: Reply) -> tuple[str, ...]:
+        """The reply's public texts if this delivery is the first to announce them, else none.
+
+        Whichever process or delivery gets there first posts the summaries; the claim is taken
+        just before posting, so a process that died before it leaves them to the retry.
+        """
+        if not reply.public or not reply.announce:
+            return reply.public
+        try:
+            first = await self.store.claim(scope, f"ann:{reply.announce}", ANNOUNCE_SECONDS)
+        except StoreUnavailable:
+            return () if reply.replayed else reply.public
+        return reply.public if first else ()
+
+    async def post_game_once(
+        self, scope: Scope, key: str, post: Callable[[], Awaitable[str]]
+    ) -> tuple[str, bool]:
+        """Post a game's message unless another delivery does: (its id, whether we posted it).
+
+        `key` names the message (the game, and the id of a message that is gone). A repeated
+        delivery waits for the first one's message id, to edit that message; "" if it is late.
+        """
+        name = f"post:{key}"
+        if await self.store.claim(scope, name, POST_CLAIM_SECONDS):
+            message = await post()
+            await self.store.note_claim(scope, name, message, POST_CLAIM_SECONDS)
+            return message, True
+        for pause in POST_WAITS:
+            if posted := await self.store.claim_note(scope, name):
+                return posted, False
+            await asyncio.sleep(pause)
+        return "", False
+
+    async def _refreshed_view(self, ctx: Context, clicked: ButtonId) -> GameView | None:
+        """The game as it stands, when the clicked message shows something else."""
+        self._forget(ctx.scope, ctx.channel)
+        try:
+            record = await self._record(ctx.scope, ctx.channel)
+        except StoreUnavailable:
+            return None
+        # Another game's button (an earlier game, or forged) says nothing about this one.
+        if record is None or record.game_id != clicked.game or record.version == clicked.version:
+            return None
+        return present.game_view(record)
+
+    async def _as_stored_now(self, ctx: Context, reply: Reply) -> Reply:
+        """A repeated delivery's first result, its game view brought up to what Redis holds."""
+        shown = reply.game
+        if shown is None:
+            return reply
+        self._forget(ctx.scope, ctx.channel)
+        try:
+            record = await self._record(ctx.scope, ctx.channel)
+        except StoreUnavailable:
+            return reply
+        if record is None:
+            return reply if shown.over else replace(reply, game=None)
+        if (record.game_id, record.version) == (shown.game_id, shown.version):
+            return replace(reply, game=replace(shown, message=record.message))
+        return replace(reply, game=present.game_view(record))
 
     async def _first_result(self, ctx: Context, error: ShutboxError) -> Reply | None:
         """A repeated delivery of a request another process applied first gets its first result.
@@ -93,7 +182,11 @@ class GameManager:
 
     async def click(self, ctx: Context, button: str) -> Reply:
         """A button press: `stb:<verb>:<game>:<version>:<arg>`."""
-        return await self.handle(ctx, lambda: self._click(ctx, parse_button(button)))
+        try:
+            parsed = parse_button(button)
+        except ShutboxError as error:
+            return await self.handle(ctx, _raise(error))
+        return await self.handle(ctx, lambda: self._click(ctx, parsed), clicked=parsed)
 
     async def _click(self, ctx: Context, button: ButtonId) -> Reply:
         if button.verb == "hint":
@@ -181,22 +274,47 @@ class GameManager:
         fair = record.fair_dice
         state, events = apply(record.state, action, fair or self.dice)
         config = await self.server_config(ctx.scope)
+        balances = await self._stakers_balances(ctx.scope, (record.state, state), config)
         return plan_change(
-            ctx.scope, record, state, events, balances=self._balances(ctx.scope),
+            ctx.scope, record, state, events, balances=balances,
             now=int(self.clock()), request_id=ctx.request_id, start_balance=config.start_chips,
             fair=fair,
         )  # fmt: skip
 
     async def _commit(self, scope: Scope, channel: str, plan: Plan) -> Reply | None:
         """Write the plan; None means the game changed meanwhile and the caller should retry."""
-        result = await self.store.commit(plan.commit)
+        try:
+            result = await self.store.commit(plan.commit)
+        except OutcomeUnknown:
+            return await self._settle_lost(scope, channel, plan)
         if result.status is Status.OK:
             self._remember(scope, channel, plan.record, result)
             return _with_message(plan.reply, result.message)
         if result.status is Status.DUPLICATE:
+            if result.applied_by == plan.commit.attempt:  # redis-py resent it after a lost reply
+                self._forget_game_and_chips(scope, channel, plan)
+                return _with_message(plan.reply, result.message)
             return Reply.from_json(result.result, replayed=True)
         self._learn(scope, channel, result)
         return None
+
+    async def _settle_lost(self, scope: Scope, channel: str, plan: Plan) -> Reply:
+        """The commit's reply was lost: ask Redis what happened before telling the player."""
+        self._forget_game_and_chips(scope, channel, plan)
+        result = await resolve_lost(self.store, plan.commit, self.resolve_pauses, asyncio.sleep)
+        if result.status is not Status.DUPLICATE:
+            raise NotApplied()
+        if result.applied_by != plan.commit.attempt:  # a retry of the same request got there
+            return Reply.from_json(result.result, replayed=True)
+        note = t(plan.final.lang, "outcome.applied")
+        private = f"{plan.reply.private}\n{note}" if plan.reply.private else note
+        return replace(plan.reply, private=private)
+
+    def _forget_game_and_chips(self, scope: Scope, channel: str, plan: Plan) -> None:
+        """Drop what a commit of unknown outcome may have changed, so it is read afresh."""
+        self._forget(scope, channel)
+        for account in plan.commit.report_accounts:
+            self._balances(scope).pop(account, None)
 
     def _remember(
         self, scope: Scope, channel: str, record: GameRecord | None, result: CommitResult
@@ -240,6 +358,25 @@ class GameManager:
             known.update(await self.store.balances(scope, missing))
         self.games[(scope.tag, channel)] = record
         return record
+
+    async def _stakers_balances(
+        self, scope: Scope, states: tuple[GameState, ...], config: ServerConfig
+    ) -> dict[str, int]:
+        """Every seated human's balance, read from Redis where this process has none.
+
+        Settlement must never count a balance it did not read: another process may have seated
+        the player, and an unknown balance would let them play for the pot without the ante.
+        An account Redis does not have yet counts at the start balance the commit gives it.
+        """
+        known = self._balances(scope)
+        if not states[0].config.stakes.staked:
+            return known
+        players = dict.fromkeys(p for state in states for p in human_ids(state))
+        missing = [player for player in players if player not in known]
+        if missing:
+            found = await self.store.balances(scope, missing)
+            known.update({player: found.get(player, config.start_chips) for player in missing})
+        return known
 
     async def _check_chips(self, ctx: Context, record: GameRecord, action: Action) -> None:
         """A player may only join a staked game with enough chips for the ante."""
@@ -297,8 +434,9 @@ class GameManager:
         for action in actions:
             state, more = apply(state, action, fair or self.dice)
             events += more
+        balances = await self._stakers_balances(ctx.scope, (state,), server)
         plan = plan_change(
-            ctx.scope, record, state, events, balances=self._balances(ctx.scope),
+            ctx.scope, record, state, events, balances=balances,
             now=int(self.clock()), request_id=ctx.request_id, start_balance=server.start_chips,
             fair=fair, creating=True,
         )  # fmt: skip
@@ -422,9 +560,12 @@ class GameManager:
     # -- timers ---------------------------------------------------------------------------
 
     async def sweep(self, platform: str | None = None) -> list[tuple[Scope, Reply]]:
-        """Apply every passed deadline (any process may sweep; the commit makes it safe)."""
+        """Apply every passed deadline (any process may sweep; the commit makes it safe).
+
+        Also shows the games whose last commit had an unknown outcome, once Redis answers.
+        """
         now = int(self.clock())
-        replies: list[tuple[Scope, Reply]] = []
+        replies = await self._settled_views(platform)
         for scope in await self.store.servers():
             if platform is not None and scope.platform != platform:
                 continue
@@ -442,9 +583,30 @@ class GameManager:
         request = f"timeout:{record.game_id}:{record.version}"
         ctx = Context(scope, channel, SWEEP_CLOCK, SWEEP_CLOCK, request_id=request)
         try:
-            return await self._act(ctx, lambda r: Timeout(SWEEP_CLOCK, version=record.version))
+            reply = await self._act(ctx, lambda r: Timeout(SWEEP_CLOCK, version=record.version))
+        except OutcomeUnknown:
+            self.unsettled.add((scope, channel))
+            return None
         except ShutboxError:
             return None  # a click won the race: the timeout no longer applies
+        # Another process applied this deadline first: it shows and announces it.
+        return None if reply.replayed else replace(reply, announce=request)
+
+    async def _settled_views(self, platform: str | None) -> list[tuple[Scope, Reply]]:
+        """The game message of every channel left unsettled, as Redis now holds the game."""
+        shown: list[tuple[Scope, Reply]] = []
+        for scope, channel in sorted(self.unsettled, key=lambda pair: (pair[0].tag, pair[1])):
+            if platform is not None and scope.platform != platform:
+                continue
+            self._forget(scope, channel)
+            try:
+                record = await self._record(scope, channel)
+            except StoreUnavailable:
+                return shown  # still away: try again on the next sweep
+            self.unsettled.discard((scope, channel))
+            if record is not None:
+                shown.append((scope, Reply(game=present.game_view(record))))
+        return shown
 
     # -- languages and settings -----------------------------------------------------------
 
@@ -474,6 +636,13 @@ def _with_message(reply: Reply, message: str) -> Reply:
     if not message or reply.game is None or reply.game.message == message:
         return reply
     return replace(reply, game=replace(reply.game, message=message))
+
+
+def _raise(error: ShutboxError) -> Callable[[], Awaitable[Reply]]:
+    async def work() -> Reply:
+        raise error
+
+    return work
 
 
 def _join(ctx: Context, button: ButtonId) -> Action:

@@ -31,7 +31,7 @@ from core.commit import (
     StoredGame,
 )
 from core.settlement import Transfer
-from core.store import GameStore, StoreUnavailable
+from core.store import GameStore, OutcomeUnknown, StoreUnavailable
 
 SCOPE = Scope("discord", "g1")
 ANN, BEN = "u1", "u2"
@@ -458,9 +458,12 @@ async def test_redis_unreachable_raises_store_unavailable() -> None:
     )
     store = GameStore(client)
     try:
-        with pytest.raises(StoreUnavailable) as raised:
+        with pytest.raises(OutcomeUnknown) as raised:  # a commit's fate is never guessed
             await store.commit(new_game())
-        assert raised.value.key == "error.redis"
+        assert raised.value.key == "outcome.unknown"
+        with pytest.raises(StoreUnavailable) as unavailable:
+            await store.balances(SCOPE, ["ann"])
+        assert unavailable.value.key == "error.redis"
         with pytest.raises(StoreUnavailable):
             await store.load(SCOPE, "c1")
         with pytest.raises(StoreUnavailable):

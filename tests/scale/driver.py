@@ -88,8 +88,8 @@ async def drive(
         buttons = turn_buttons(record)
         button = buttons[0] if shared else rng.choice(buttons)
         reply = await manager.click(seat.ctx(record.state.to_act.id, request), button)
-        clicks.append(Click(seat.scope.server, seat.channel, request, shared,
-                            reply.game is not None))  # fmt: skip
+        accepted = reply.game is not None and reply.private is None  # a refusal says why
+        clicks.append(Click(seat.scope.server, seat.channel, request, shared, accepted))
     raise RuntimeError(f"{seat} still running after {max_clicks} clicks")
 
 

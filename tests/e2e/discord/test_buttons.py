@@ -40,18 +40,27 @@ async def test_a_click_by_someone_else_gets_a_private_note_and_changes_nothing(
 async def test_a_click_on_an_outdated_message_gets_a_private_note(
     fake: FakeDiscord, bot: ShutboxClient, manager: GameManager
 ) -> None:
-    """Pressing Roll again on a copy of the message from before the roll changes nothing."""
+    """Pressing Roll again on a copy of the message from before the roll changes nothing: the
+    clicked message is brought up to the game as it stands, and the note comes privately."""
     game = await solo_game(fake)
     outdated = copy.deepcopy(fake.messages[game])
     await press(fake, ANN, game, "roll")
     after_roll = copy.deepcopy(fake.messages[game])
+    before_version = await version(manager)
 
     roll = buttons(outdated)[0]["custom_id"]
     answer = await fake.answered(await fake.click(ANN, game, roll, snapshot=outdated))
+    await fake.until(lambda: bool(answer.followups))
 
-    assert answer.ephemeral
-    assert answer.data["content"] == "That move is no longer possible. Use the latest game message."
-    assert fake.messages[game] == after_roll
+    assert answer.answer_type == 7  # the clicked message, edited to the current game
+    (note,) = [fake.messages[m] for m in answer.followups]
+    assert int(note.get("flags") or 0) & 64
+    assert note["content"] == (
+        "That button belongs to an earlier moment of the game; "
+        "the game message now shows where it stands."
+    )
+    assert fake.messages[game]["embeds"] == after_roll["embeds"]
+    assert await version(manager) == before_version
 
 
 async def test_the_same_interaction_delivered_twice_is_applied_once(

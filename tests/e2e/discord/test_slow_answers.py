@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 import pytest
 
@@ -27,9 +28,11 @@ DEFERRED_MESSAGE, DEFERRED_UPDATE = 5, 6
 class SlowManager(GameManager):
     """A manager whose every command takes `WORK` seconds (a slow Redis, say)."""
 
-    async def handle(self, ctx: Context, work: Callable[[], Awaitable[Reply]]) -> Reply:
+    async def handle(
+        self, ctx: Context, work: Callable[[], Awaitable[Reply]], **options: Any
+    ) -> Reply:
         await asyncio.sleep(WORK)
-        return await super().handle(ctx, work)
+        return await super().handle(ctx, work, **options)
 
 
 @pytest.fixture

@@ -45,8 +45,11 @@ async def test_a_click_on_an_outdated_message_changes_nothing(
     await slack.press("UANN", game, game.button("Roll"))
     shown = game.blocks
     text = await private_reply(slack, fake, "UANN", before, before.button("Roll"))
-    assert text == "That move is no longer possible. Use the latest game message."
-    assert game.blocks == shown and game.updates == 1
+    assert text == (
+        "That button belongs to an earlier moment of the game; "
+        "the game message now shows where it stands."
+    )
+    assert game.blocks == shown and game.updates == 2  # refreshed in place, as it stands
 
 
 async def test_a_button_of_an_ended_game_says_the_game_is_over(
