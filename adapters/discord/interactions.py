@@ -157,9 +157,14 @@ async def answer(
     responder, ctx = Responder(interaction), context_for(interaction)
     try:
         reply = await within_budget(call(ctx), lambda: responder.defer(ephemeral=not public))
+        if reply.replayed:
+            # The same interaction delivered again (its id is the request id): Discord takes
+            # one answer per interaction, and the delivery that applied it gives that answer.
+            log.info("interaction %s delivered again: its first delivery answers", interaction.id)
+            return
         await deliver(responder, manager, ctx, reply)
     except discord.HTTPException as error:
-        # e.g. the same interaction delivered twice: Discord refuses the second answer
+        # e.g. a slow first answer raced by Discord's own retry: it refuses the second answer
         log.warning("interaction %s not answered: %s", interaction.id, error)
     except Exception:
         log.exception("interaction %s failed", interaction.id)

@@ -93,9 +93,8 @@ class GameManager:
             ctx = replace(ctx, request_id=f"local:{secrets.token_hex(8)}")
         try:
             reply = await work()
-        except OutcomeUnknown:
-            self.unsettled.add((ctx.scope, ctx.channel))
-            reply = Reply(private=await self.say(ctx, "outcome.unknown"))
+        except OutcomeUnknown as lost:
+            reply = await self._still_unknown(ctx, lost)
         except ShutboxError as error:
             first = await self._first_result(ctx, error)
             reply = first or Reply(private=await self.say(ctx, error.key, **error.params))
@@ -104,6 +103,19 @@ class GameManager:
         if reply.replayed:
             reply = await self._as_stored_now(ctx, reply)
         return replace(reply, announce=ctx.request_id)
+
+    async def _still_unknown(self, ctx: Context, lost: OutcomeUnknown) -> Reply:
+        """A commit's reply was lost and Redis has not said yet what became of it."""
+        if lost.commit.channel is not None:  # a game: the sweep shows it once Redis is back
+            self.unsettled.add((ctx.scope, ctx.channel))
+            return Reply(private=await self.say(ctx, "outcome.unknown"))
+        self.balances.pop(ctx.scope.tag, None)  # chips only (daily, grant): read them afresh
+        try:
+            result = await resolve_lost(self.store, lost.commit, self.resolve_pauses, asyncio.sleep)
+        except OutcomeUnknown:
+            return Reply(private=await self.say(ctx, "outcome.unknown_chips"))
+        done = result.status is Status.DUPLICATE
+        return Reply(private=await self.say(ctx, "outcome.done" if done else "outcome.not_applied"))
 
     async def publishable(self, scope: Scope, reply: Reply) -> tuple[str, ...]:
         """The reply's public texts if this delivery is the first to announce them, else none.

@@ -7,8 +7,8 @@ from dataclasses import replace
 from core.commit import Commit, CommitResult, Status
 from core.store import GameStore, OutcomeUnknown
 from tests.integration.manager_helpers import SCOPE as TABLE_SCOPE
-from tests.integration.manager_helpers import Table
-from tests.integration.test_manager import _lobby, manager
+from tests.integration.manager_helpers import Table, manager
+from tests.integration.test_manager import _lobby
 from tests.integration.test_store import SCOPE, new_game, next_move
 
 
@@ -97,3 +97,21 @@ class FlakyStore(GameStore):
         if self.apply_first:
             await super().commit(commit)
         raise OutcomeUnknown(commit)
+
+
+async def test_a_grant_whose_reply_was_lost_is_reported_as_redis_says(store: GameStore) -> None:
+    """Chips too: a grant's lost reply is looked up; it applied once, or it did not at all."""
+    table = Table(manager(store))
+    admin = table.ctx("Ann", admin=True)
+
+    table.manager.store, table.manager.resolve_pauses = (
+        FlakyStore.lose_reply_after_applying(store), (0.0,)
+    )
+    reply = await table.manager.grant(admin, "bob", "Bob", 40)
+    assert reply.private == "The game store was slow to answer, but it went through."
+    assert await store.balances(TABLE_SCOPE, ["bob"]) == {"bob": 140}
+
+    table.manager.store = FlakyStore.lose_before_applying(store)
+    reply = await table.manager.grant(table.ctx("Ann", admin=True), "bob", "Bob", 40)
+    assert reply.private is not None and "nothing was changed" in reply.private
+    assert await store.balances(TABLE_SCOPE, ["bob"]) == {"bob": 140}

@@ -73,6 +73,9 @@ class FakeSlack:
     tokens: dict[str, str] = field(default_factory=dict)  # bot token -> team id
     closed_channels: set[str] = field(default_factory=set)  # the bot is not a member
     latency: float = 0.0  # seconds every Web API answer takes, to show acks do not wait for it
+    held: set[str] = field(default_factory=set)  # methods whose calls wait (see `hold`)
+    dropped: set[str] = field(default_factory=set)  # held calls released as failed, unapplied
+    holding: list[Call] = field(default_factory=list)  # calls waiting, not yet applied
     calls: list[Call] = field(default_factory=list)
     messages: dict[str, Message] = field(default_factory=dict)
     public: list[Message] = field(default_factory=list)  # posted without blocks
@@ -137,6 +140,22 @@ class FakeSlack:
         found: list[Response] = await self.wait_for(lambda: self.replies(key))
         return found[0]
 
+    def hold(self, method: str) -> None:
+        """Calls of `method` wait, unapplied, until `release(method)`."""
+        self.held.add(method)
+
+    async def release(self, method: str, *, drop: bool = False) -> None:
+        """Let held calls go on; with `drop`, they fail and never apply (their caller died)."""
+        if drop:
+            self.dropped.add(method)
+        self.held.discard(method)
+        await self._notify()
+
+    async def _released(self, method: str) -> None:
+        async with self._changed:
+            while method in self.held:
+                await self._changed.wait()
+
     # -- the Web API ----------------------------------------------------------------------
 
     async def _api(self, request: web.Request) -> web.Response:
@@ -145,6 +164,12 @@ class FakeSlack:
         token = request.headers.get("Authorization", "").removeprefix("Bearer ") or None
         self.calls.append(Call(method, params, token or params.get("token")))
         await asyncio.sleep(self.latency)
+        if method in self.held:  # as when the platform is slow: the caller may die meanwhile
+            self.holding.append(self.calls[-1])
+            await self._notify()
+            await self._released(method)
+            if method in self.dropped:
+                return web.json_response({"ok": False, "error": "request_timeout"})
         handler = {
             "auth.test": self._auth_test, "chat.postMessage": self._post,
             "chat.update": self._update, "chat.postEphemeral": self._ephemeral,
