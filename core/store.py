@@ -138,6 +138,16 @@ class GameStore:
             return None
         return _split_stored(str(found))[1]
 
+    async def final_result(self, scope: Scope, channel: str) -> tuple[str, str] | None:
+        """The request that ended the channel's last game and its result, while they are kept."""
+        with _reachable():
+            key: Any = await self._redis.get(_key(scope, f"last:{channel}"))
+            found: Any = None if key is None else await self._redis.get(str(key))
+        if found is None or str(found).startswith(VOID_PREFIX):
+            return None
+        request = str(key).removeprefix(_key(scope, "req:"))
+        return request, _split_stored(str(found))[1]
+
     async def resolve(self, commit: Commit) -> CommitResult:
         """What became of `commit` after its reply was lost: DUPLICATE (applied) or VOID (not).
 
@@ -347,7 +357,8 @@ def _journal_entry(entry_id: Any, fields: dict[Any, Any]) -> JournalEntry:
 def _commit_keys(commit: Commit) -> list[str]:
     """The script's fixed KEYS; an unused one still names a key of the slot, for Cluster."""
     per_commit = [f"req:{commit.request_id or ''}", f"game:{commit.channel or ''}"]
-    return [_key(commit.scope, name) for name in (*per_commit, *_SHARED_KEYS)]
+    last = f"last:{commit.channel or ''}"
+    return [_key(commit.scope, name) for name in (*per_commit, *_SHARED_KEYS, last)]
 
 
 def _new_server(commit: Commit) -> str | None:
@@ -374,7 +385,7 @@ def _arguments(commit: Commit, stat_keys: list[str], request_ttl: int) -> list[s
 
 def _payload(commit: Commit, stat_keys: list[str], request_ttl: int) -> str:
     """The commit's small fields as JSON; a field left out means "not given"."""
-    first_stat_key = 3 + len(_SHARED_KEYS)  # after req and game; Lua KEYS are 1-based
+    first_stat_key = 4 + len(_SHARED_KEYS)  # after req, game, shared and last; 1-based
     index = {key: first_stat_key + position for position, key in enumerate(stat_keys)}
     body: dict[str, Any] = {
         "mint": MINT,

@@ -1,7 +1,8 @@
 -- One commit of a Shut the Box server, all or nothing: every check runs before the first write.
 -- Redis 6.2 compatible (EVALSHA, cjson). Every key below lives in the server's hash slot.
 --
--- KEYS: 1 req, 2 game, 3 bal, 4 journal, 5 deadlines, 6 daily, 7 lb:chips, 8.. stats keys
+-- KEYS: 1 req, 2 game, 3 bal, 4 journal, 5 deadlines, 6 daily, 7 lb:chips, 8 last (the request
+-- that ended the channel's last game, so its final view can still be shown), 9.. stats keys
 -- ARGV[1]: the commit as JSON (see core/store.py `_payload`); absent fields mean "not given".
 -- ARGV[2]: the game record (used when the JSON says hr), ARGV[3]: the result to keep.
 -- Returns a JSON object: s (status), v (version), r (record), res (result), b (balances),
@@ -9,7 +10,7 @@
 -- On BALANCES, b holds the balances the checks compared against (an account this commit would
 -- create counts at the start balance, a missing one at 0) for every account the commit names.
 
-local REQ, GAME, BAL, JOURNAL, DEADLINES, DAILY, LB_CHIPS = 1, 2, 3, 4, 5, 6, 7
+local REQ, GAME, BAL, JOURNAL, DEADLINES, DAILY, LB_CHIPS, LAST = 1, 2, 3, 4, 5, 6, 7, 8
 local c = cjson.decode(ARGV[1])
 -- The record and the result come as ARGV[2] and ARGV[3], outside the JSON (see _arguments).
 if c.hr then c.rec = ARGV[2] end
@@ -192,6 +193,7 @@ if c.game then
     redis.call('HSET', KEYS[GAME], 'v', c.v, 'r', c.rec)
   else
     redis.call('DEL', KEYS[GAME])
+    if c.req then redis.call('SET', KEYS[LAST], KEYS[REQ], 'EX', c.ttl) end
   end
   if c.rec and c.dl then
     redis.call('ZADD', KEYS[DEADLINES], int(c.dl), c.ch)

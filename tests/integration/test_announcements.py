@@ -48,3 +48,29 @@ async def test_a_repeated_delivery_announces_nothing_the_first_did(store: GameSt
     for once, again in ended:
         texts = [await table.manager.publishable(SCOPE, r) for r in (once, again)]
         assert texts == [once.public, ()]
+
+
+async def test_a_match_whose_end_was_never_shown_is_shown_by_the_next_click(
+    store: GameStore,
+) -> None:
+    """The bot ended the match, then died before editing the message or posting the summary:
+    a click on the message as it still stands shows the final board and posts the summary."""
+    table = Table(manager(store))
+    await _lobby(table, "Ann", "Bob", format="rounds:1")
+    while True:
+        player = await table.to_act()
+        assert player is not None
+        shown = table.last  # what the channel still shows if this click's answer is lost
+        ending = await table.manager.click(table.ctx(player), table.button())
+        if ending.game is not None and ending.game.over:
+            break
+        table.last = ending
+    assert ending.public
+
+    table.last = shown
+    reply = await table.manager.click(table.ctx("Bob"), table.button())
+
+    assert reply.private == "That game is over."
+    assert reply.game is not None and reply.game.over and reply.game == ending.game
+    assert await table.manager.publishable(SCOPE, reply) == ending.public
+    assert await table.manager.publishable(SCOPE, ending) == ()  # announced once, by the click

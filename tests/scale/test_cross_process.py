@@ -49,6 +49,8 @@ SCENARIOS: dict[str, list[tuple[Any, ...]]] = {
         ("cmd", "start", "ann", {"stakes": "canoga:2", "format": "rounds:2"}),
         ("press", "bob", "Join"),
         ("cmd", "join", "cid", {}),
+        ("press", "cid", "Leave"),
+        ("cmd", "join", "cid", {}),
         ("press", "ann", "Start"),
         ("play", 0),
     ],
@@ -64,6 +66,9 @@ SCENARIOS: dict[str, list[tuple[Any, ...]]] = {
         ("cmd", "start", "ann", {"stakes": "pot:5"}),
         ("press", "bob", "Join"),
         ("press", "ann", "Cancel"),
+        ("cmd", "start", "bob", {"stakes": "pot:5"}),
+        ("cmd", "join", "ann", {}),
+        ("cmd", "cancel", "bob", {}),
     ],
 }
 

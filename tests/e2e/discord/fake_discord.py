@@ -109,6 +109,9 @@ class FakeDiscord:
         self.gateway_paths: list[str] = []  # the path of every gateway connection
         self._seq = itertools.count(1)
         self._sessions = itertools.count(1)
+        self.holding_callbacks = False  # interaction answers wait, unapplied (see `hold`)
+        self.held: list[Sent] = []  # interactions whose answer is waiting
+        self._drop_held = False
         self._changed = asyncio.Condition()
         self._last_request = time.monotonic()
         self._runner: web.AppRunner | None = None
@@ -219,6 +222,13 @@ class FakeDiscord:
         if sent is None or sent.token != request.match_info["token"]:
             return error(404, 10062, "Unknown interaction")
         sent.callbacks.append(body)
+        if self.holding_callbacks:  # Discord is slow to take the answer: the bot may die now
+            self.held.append(sent)
+            await self._notify()
+            async with self._changed:
+                await self._changed.wait_for(lambda: not self.holding_callbacks)
+            if self._drop_held:
+                return error(404, 10062, "Unknown interaction")
         if sent.answer is not None:
             return error(400, 40060, "Interaction has already been acknowledged.")
         sent.answer, sent.answered_at = body, time.monotonic()
@@ -375,6 +385,18 @@ class FakeDiscord:
         return next((c for c in ready if c.shard and c.shard[0] == wanted), ready[0])
 
     # -- what tests do --------------------------------------------------------------------
+
+    def hold(self) -> None:
+        """Interaction answers wait, unapplied, until `release`."""
+        self.holding_callbacks, self._drop_held = True, False
+
+    async def release(self, *, drop: bool = False) -> None:
+        """Let held answers go on; with `drop` they fail and never apply (the bot died)."""
+        self.holding_callbacks, self._drop_held = False, drop
+        if drop:  # those interactions expire unanswered: nothing waits for them any more
+            for sent in self.held:
+                self.sent.pop(sent.id, None)
+        await self._notify()
 
     async def until(self, check: Callable[[], bool], within: float = 5.0) -> None:
         """Wait until `check()` holds after some request or gateway event."""
