@@ -162,6 +162,18 @@ class GameStore:
             channels = await self._redis.zrangebyscore(_key(scope, "deadlines"), "-inf", now)
         return [str(channel) for channel in channels]
 
+    async def oldest_deadlines(self) -> list[int]:
+        """The earliest pending deadline of each server that has one (unix seconds)."""
+        scopes = await self.servers()
+        if not scopes:
+            return []
+        pipe = self._redis.pipeline(transaction=False)  # one round trip per node
+        for scope in scopes:
+            pipe.zrange(_key(scope, "deadlines"), 0, 0, withscores=True)
+        with _reachable():
+            rows: list[Any] = await pipe.execute()
+        return [int(row[0][1]) for row in rows if row]
+
     async def servers(self) -> list[Scope]:
         """Every scope that ever had a game or chips."""
         with _reachable():
