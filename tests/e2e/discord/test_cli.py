@@ -61,7 +61,7 @@ async def test_shutbox_discord_registers_its_commands_and_plays_a_game(
 ) -> None:
     """Started with DISCORD_API_BASE and DISCORD_GATEWAY_URL pointing at the fake, the process
     registers `/shutbox` in the dev guild, plays a solo game to the end, reports itself ready
-    and connected, and stops cleanly on SIGTERM."""
+    and connected with its gateway latency, and stops cleanly on SIGTERM."""
     async with bot_process(fake, redis_url, tmp_path, unused_tcp_port) as process:
         try:
             await fake.wait_ready(within=START_SECONDS)
@@ -85,6 +85,9 @@ async def test_shutbox_discord_registers_its_commands_and_plays_a_game(
             async with http.get(f"{health}/metrics") as scrape:
                 metrics = await scrape.text()
         assert 'shutbox_platform_connected{platform="discord"} 1.0' in metrics.splitlines()
+        shard_0 = 'shutbox_discord_gateway_latency_seconds{shard="0"}'
+        (gateway,) = [line for line in metrics.splitlines() if line.startswith(shard_0)]
+        assert 0 <= float(gateway.split()[-1]) < START_SECONDS  # the first heartbeat's ack
 
         process.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(process.wait(), STOP_SECONDS) == 0
