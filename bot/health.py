@@ -156,10 +156,15 @@ async def refresh_gauges(sources: HealthSources) -> None:
 
 
 async def _refresh_sweep_lag(store: GameStore, sources: HealthSources) -> None:
-    """Now minus the oldest deadline that has passed: how far behind the sweeps are."""
+    """Now minus the oldest deadline that has passed: how far behind the sweeps are.
+
+    Only the servers of the platforms this process serves (and sweeps) count: a Discord bot
+    is not behind on the timers of Slack games that no Slack process is running for.
+    """
+    platforms = sources.telemetry.platforms.states().keys()
     try:
         async with asyncio.timeout(GAME_COUNT_TIMEOUT):
-            deadlines = await store.oldest_deadlines()
+            deadlines = await store.oldest_deadlines(platforms)
     except Exception:  # a scrape must still answer; the gauge keeps its last value
         log.warning("could not read the deadlines in Redis", exc_info=True)
         return

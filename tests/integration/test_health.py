@@ -132,9 +132,22 @@ async def test_sweep_lag_is_now_minus_the_oldest_passed_deadline(runtime: Runtim
     (deadline,) = await runtime.store.oldest_deadlines()
     late = sources(runtime)
     late.wall_clock = lambda: deadline + 90.0
+    runtime.telemetry.platforms.expect("test")  # the game's platform: this process sweeps it
     async with serving(late, "127.0.0.1", 0) as port:
         _, _, text = await fetch(port, "/metrics")
     assert parsed(text)[1]["shutbox_sweep_lag_seconds", ()] == 90.0
+
+
+async def test_sweep_lag_counts_only_the_platforms_this_process_sweeps(runtime: Runtime) -> None:
+    """A Discord bot is not behind on the timers of games of a platform it does not serve."""
+    await runtime.manager.start(Table(runtime.manager, channel="c1").ctx("Ann"), StartOptions())
+    (deadline,) = await runtime.store.oldest_deadlines()
+    late = sources(runtime)
+    late.wall_clock = lambda: deadline + 90.0
+    runtime.telemetry.platforms.expect("discord")
+    async with serving(late, "127.0.0.1", 0) as port:
+        _, _, text = await fetch(port, "/metrics")
+    assert parsed(text)[1]["shutbox_sweep_lag_seconds", ()] == 0
 
 
 async def test_openmetrics_is_served_to_a_scraper_that_asks_for_it(runtime: Runtime) -> None:
