@@ -3,8 +3,8 @@
 REDIS_SENTINELS=host:port,host:port names the sentinels and REDIS_SENTINEL_MASTER the master
 they watch. Every new connection asks a sentinel where the master is now; after a failover the
 connections to the old master fail, redis-py retries the command, and the new connection goes to
-the promoted replica. A click in flight during the failover is answered "outcome unknown" and
-looked up by its request id like any lost reply.
+the promoted replica. Until the sentinels have promoted one, commands fail as with any Redis out
+of reach (the README's "Redis Sentinel" says what an asynchronous failover may lose).
 """
 
 from __future__ import annotations
