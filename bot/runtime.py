@@ -2,7 +2,7 @@
 
 Every entry point (`shutbox run`, `play`, `discord`, `slack`, `bench`) opens a `Runtime`,
 hands its manager to the adapters, and closes it on the way out. The bot servers also wrap their
-work in `serving_health(settings, runtime, platforms)` for `/healthz` and `/metrics`.
+work in `serving_health(settings, runtime, platforms)` for the probes and `/metrics`.
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ async def sweeping(
 async def serving_health(
     settings: Settings, runtime: Runtime, platforms: Iterable[str] = ()
 ) -> AsyncIterator[int | None]:
-    """Serve `/healthz` and `/metrics` on SHUTBOX_HEALTH_PORT while the block runs (0: off).
+    """Serve the probes and `/metrics` on SHUTBOX_HEALTH_PORT while the block runs (0: off).
 
     `platforms` are the ones this process serves: unhealthy until each adapter reports itself
     connected through `runtime.telemetry.platforms`. Yields the bound port, or None when off.
@@ -119,9 +119,12 @@ async def serving_health(
     if not port:
         yield None
         return
-    sources = HealthSources(runtime.redis, runtime.telemetry, lambda: len(runtime.manager.games))
+    sources = HealthSources(
+        runtime.redis, runtime.telemetry, lambda: len(runtime.manager.games), store=runtime.store
+    )
     async with serving(sources, settings.core.health_host, port) as bound:
-        log.info("health and metrics on http://%s:%d/healthz", settings.core.health_host, bound)
+        log.info("probes and metrics on http://%s:%d (/livez, /readyz, /metrics)",
+                 settings.core.health_host, bound)  # fmt: skip
         yield bound
 
 

@@ -12,6 +12,7 @@ from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_va
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.commands import CommandError
+from bot.sentinel import SentinelTarget, parse_sentinels
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -29,8 +30,8 @@ class CoreSettings(BaseSettings):
     log_level: str = "INFO"
     log_json: bool = False
     sweep_seconds: float = 1.0  # how often this process applies passed deadlines
-    health_port: Annotated[int, Field(ge=0, le=65535)] = 8080  # /healthz, /metrics; 0: off
-    health_host: str = "0.0.0.0"  # every interface, so container probes can reach it
+    health_port: Annotated[int, Field(ge=0, le=65535)] = 8080  # probes, /metrics; 0: off
+    health_host: str = "127.0.0.1"  # this machine only; containers open it with 0.0.0.0
 
     @field_validator("log_level")
     @classmethod
@@ -52,6 +53,41 @@ class RedisSettings(BaseSettings):
         if value and not info.data.get("url"):
             raise ValueError("needs REDIS_URL, the address of one node of the cluster")
         return value
+
+    # Redis Sentinel, instead of REDIS_URL: the sentinels' addresses and the master's name.
+    sentinels: str | None = None  # host:port,host:port
+    sentinel_master: str | None = Field(default=None, validate_default=True)
+    password: SecretStr | None = None  # the master's, with sentinels (a URL carries its own)
+    sentinel_password: SecretStr | None = None  # the sentinels' own `requirepass`
+
+    @field_validator("sentinels")
+    @classmethod
+    def _sentinel_addresses(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is not None:
+            parse_sentinels(value)
+            if info.data.get("url") or info.data.get("cluster"):
+                raise ValueError("set REDIS_SENTINELS or REDIS_URL (and REDIS_CLUSTER), not both")
+        return value
+
+    @field_validator("sentinel_master")
+    @classmethod
+    def _master_with_sentinels(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if info.data.get("sentinels") and not value:
+            raise ValueError("needs the name the sentinels monitor the master under")
+        return value
+
+    def sentinel_target(self) -> SentinelTarget | None:
+        """Where to find the master, when Redis runs behind Sentinel."""
+        if not self.sentinels or not self.sentinel_master:
+            return None
+        return SentinelTarget(
+            parse_sentinels(self.sentinels), self.sentinel_master,
+            _secret(self.password), _secret(self.sentinel_password),
+        )  # fmt: skip
+
+
+def _secret(value: SecretStr | None) -> str | None:
+    return value.get_secret_value() if value is not None else None
 
 
 class DiscordSettings(BaseSettings):

@@ -1,15 +1,17 @@
 """What one bot process knows about itself: platform connections, action metrics, the action log.
 
 Adapters report their connection through `Platforms` (the composition code in bot/commands/
-passes `telemetry.platforms.report` to them); `/healthz` and `/metrics` (bot/health.py) read it.
+passes `telemetry.platforms.report` to them); `/readyz` and `/metrics` (bot/health.py) read it.
 """
 
 from __future__ import annotations
 
 import logging
+import math
+from collections.abc import Callable, Iterable
 
 from bot.instrument import ActionRecord, Outcome
-from bot.metrics import Registry
+from bot.metrics import Metrics
 
 action_log = logging.getLogger("shutbox.action")
 
@@ -45,45 +47,34 @@ class Platforms:
 
 
 class Telemetry:
-    """The metrics registry of the process and the observer that feeds it."""
+    """The metrics of the process and the observers that feed them."""
 
     def __init__(self) -> None:
         self.platforms = Platforms()
-        self.registry = registry = Registry()
-        self.actions = registry.counter(
-            "shutbox_actions_total",
-            "Commands and button presses handled, by action and outcome.",
-            ("action", "outcome"),
-        )
-        self.errors = registry.counter(
-            "shutbox_errors_total",
-            "Commands that failed on our side (Redis, a game too busy, a bug), by error.",
-            ("action", "error"),
-        )
-        self.latency = registry.histogram(
-            "shutbox_action_seconds", "Time to handle one command, in seconds.", ("action",)
-        )
-        self.active_games = registry.gauge(
-            "shutbox_active_games", "Games (lobbies and matches) in Redis, across every process."
-        )
-        self.cached_games = registry.gauge(
-            "shutbox_cached_games", "Games this process holds in its cache."
-        )
-        self.redis_up = registry.gauge("shutbox_redis_up", "1 when Redis answered PING.")
-        self.platform_up = registry.gauge(
-            "shutbox_platform_connected", "1 while this process is connected.", ("platform",)
-        )
+        self.metrics = Metrics()
+        self.registry = self.metrics.registry
+        # Set by the Discord command: (shard id, seconds) per shard, read at each scrape.
+        self.gateway_latencies: Callable[[], Iterable[tuple[int, float]]] = tuple
 
     def observe(self, record: ActionRecord) -> None:
         """Count one handled command and time it (an `InstrumentedManager` observer)."""
-        self.actions.inc(action=record.action, outcome=record.outcome.value)
-        self.latency.observe(record.seconds, action=record.action)
+        metrics, outcome = self.metrics, record.outcome.value
+        metrics.actions.labels(action=record.action, outcome=outcome).inc()
+        metrics.latency.labels(action=record.action, outcome=outcome).observe(record.seconds)
         if record.outcome is Outcome.ERROR:
-            self.errors.inc(action=record.action, error=record.error or "unknown")
+            metrics.errors.labels(action=record.action, error=record.error or "unknown").inc()
+
+    def observe_slack_ack(self, seconds: float) -> None:
+        self.metrics.slack_ack.observe(seconds)
 
     def refresh_platforms(self) -> None:
+        """Set the per-platform gauges from what the adapters reported."""
         for platform, state in self.platforms.states().items():
-            self.platform_up.set(1 if state == CONNECTED else 0, platform=platform)
+            self.metrics.platform_up.labels(platform=platform).set(state == CONNECTED)
+        for shard, seconds in self.gateway_latencies():
+            # discord.py says inf (or nan) until a shard's first heartbeat is acknowledged.
+            if math.isfinite(seconds):
+                self.metrics.gateway_latency.labels(shard=str(shard)).set(seconds)
 
 
 def log_action(record: ActionRecord) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib.resources import files
@@ -229,6 +229,19 @@ class GameStore:
         with _reachable():
             channels = await self._redis.zrangebyscore(_key(scope, "deadlines"), "-inf", now)
         return [str(channel) for channel in channels]
+
+    async def oldest_deadlines(self, platforms: Collection[str] = ()) -> list[int]:
+        """The earliest pending deadline of each server (of `platforms`, else of all) that has
+        one, in unix seconds."""
+        scopes = [s for s in await self.servers() if not platforms or s.platform in platforms]
+        if not scopes:
+            return []
+        pipe = self._redis.pipeline(transaction=False)  # one round trip per node
+        for scope in scopes:
+            pipe.zrange(_key(scope, "deadlines"), 0, 0, withscores=True)
+        with _reachable():
+            rows: list[Any] = await pipe.execute()
+        return [int(row[0][1]) for row in rows if row]
 
     async def servers(self) -> list[Scope]:
         """Every scope that ever had a game or chips."""

@@ -106,8 +106,10 @@ def build_app(
     else:
         if not config.bot_token:
             raise ValueError("set a bot token, or a client id and secret for OAuth installs")
-        client = AsyncWebClient(token=config.bot_token, base_url=config.base_url)
-        app = AsyncApp(signing_secret=config.signing_secret, client=client)
+        # The token alone: given a `client=` as well, bolt warns on every start that the token
+        # (which it also reads from SLACK_BOT_TOKEN) goes unused. Its own client gets our URL.
+        app = AsyncApp(signing_secret=config.signing_secret, token=config.bot_token)
+        app.client.base_url = config.base_url
         app.event("app_uninstalled")(_ignore)
         app.event("tokens_revoked")(_ignore)
     delivery = Delivery(manager)

@@ -8,10 +8,12 @@ server, bot/health.py, on another port.)
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from aiohttp import web
+from aiohttp.typedefs import Handler, Middleware
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
 from adapters.http import serving_app
@@ -22,15 +24,38 @@ log = logging.getLogger(__name__)
 EVENTS_PATH = "/slack/events"
 
 
-def web_app(bot: SlackBot) -> web.Application:
-    """bolt's aiohttp application: Slack's requests, and the install flow when OAuth is on."""
-    return bot.app.web_app(path=EVENTS_PATH)
+def web_app(bot: SlackBot, on_ack: Callable[[float], None] | None = None) -> web.Application:
+    """bolt's aiohttp application: Slack's requests, and the install flow when OAuth is on.
+
+    `on_ack` gets the seconds each request to EVENTS_PATH took to answer: bolt answers the
+    HTTP request when the listener acks, so that is the acknowledgement time Slack sees.
+    """
+    app = bot.app.web_app(path=EVENTS_PATH)
+    if on_ack is not None:
+        app.middlewares.append(_timing(on_ack))
+    return app
+
+
+def _timing(on_ack: Callable[[float], None]) -> Middleware:
+    @web.middleware
+    async def timed(request: web.Request, handler: Handler) -> web.StreamResponse:
+        if request.path != EVENTS_PATH:
+            return await handler(request)
+        started = time.perf_counter()
+        try:
+            return await handler(request)
+        finally:
+            on_ack(time.perf_counter() - started)
+
+    return timed
 
 
 @asynccontextmanager
-async def serving_http(bot: SlackBot, host: str, port: int) -> AsyncIterator[int]:
+async def serving_http(
+    bot: SlackBot, host: str, port: int, on_ack: Callable[[float], None] | None = None
+) -> AsyncIterator[int]:
     """Listen on `host:port` while the block runs; yields the port (useful with port 0)."""
-    async with serving_app(web_app(bot), host, port) as bound:
+    async with serving_app(web_app(bot, on_ack), host, port) as bound:
         yield bound
 
 

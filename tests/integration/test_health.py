@@ -1,10 +1,9 @@
-"""`/healthz` and `/metrics`: served with aiohttp, read by probes, Prometheus and the image."""
+"""The probes and `/metrics`: served with aiohttp, read by orchestrators, Prometheus, the image."""
 
 from __future__ import annotations
 
 import asyncio
 import os
-import re
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -13,17 +12,19 @@ from pathlib import Path
 import aiohttp
 import pytest
 import redis.asyncio as aioredis
+from prometheus_client.parser import text_string_to_metric_families
 from redis.asyncio import Redis
 
 from bot.health import HealthSources, serving
-from bot.metrics import CONTENT_TYPE
 from bot.runtime import Runtime, open_runtime, serving_health
 from bot.settings import Settings
 from bot.telemetry import Telemetry
 from core.manager.settings import StartOptions
 from tests.integration.manager_helpers import Table
+from tests.scale.servers import free_port, redis_server
 
 DOCKERFILE = Path(__file__).resolve().parents[2] / "deploy" / "Dockerfile"
+PROBES = ("/livez", "/readyz", "/healthz")
 
 
 @pytest.fixture
@@ -49,7 +50,21 @@ async def get_json(port: int, path: str = "/healthz") -> tuple[int, object]:
 
 
 def sources(runtime: Runtime) -> HealthSources:
-    return HealthSources(runtime.redis, runtime.telemetry, lambda: len(runtime.manager.games))
+    return HealthSources(runtime.redis, runtime.telemetry, lambda: len(runtime.manager.games),
+                         store=runtime.store)  # fmt: skip
+
+
+Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
+
+
+def parsed(text: str) -> tuple[set[str], Samples]:
+    """The exposition read by prometheus-client's own parser: family names, and every sample."""
+    names, samples = set(), {}
+    for family in text_string_to_metric_families(text):
+        names.add(family.name)
+        for sample in family.samples:
+            samples[sample.name, tuple(sorted(sample.labels.items()))] = sample.value
+    return names, samples
 
 
 async def test_healthy_when_redis_answers_and_platforms_are_connected(runtime: Runtime) -> None:
@@ -89,23 +104,82 @@ async def test_unhealthy_when_redis_is_out_of_reach(unused_tcp_port: int) -> Non
 
 
 async def test_metrics_count_actions_and_games_in_prometheus_format(runtime: Runtime) -> None:
-    """/metrics: actions by outcome, a latency histogram, and the games in Redis."""
+    """/metrics parses with prometheus-client: ours, and the process and python collectors."""
     table = Table(runtime.manager, channel="c1")
     await runtime.manager.start(table.ctx("Ann"), StartOptions())
     await runtime.manager.start(Table(runtime.manager, channel="c2").ctx("Bob"), StartOptions())
     await runtime.manager.join(table.ctx("Ann"))  # already seated: refused
     async with serving(sources(runtime), "127.0.0.1", 0) as port:
         status, content_type, text = await fetch(port, "/metrics")
-    assert status == 200 and content_type == CONTENT_TYPE
-    assert 'shutbox_actions_total{action="start",outcome="ok"} 2' in text
-    assert 'shutbox_actions_total{action="join",outcome="refused"} 1' in text
-    assert 'shutbox_action_seconds_bucket{action="start",le="+Inf"} 2' in text
-    assert 'shutbox_action_seconds_count{action="join"} 1' in text
-    assert "shutbox_active_games 2" in text.splitlines()
-    assert "shutbox_redis_up 1" in text.splitlines()
-    assert "# TYPE shutbox_errors_total counter" in text
-    samples = [line for line in text.splitlines() if line and not line.startswith("#")]
-    assert all(re.fullmatch(r"[a-z_]+(\{.*\})? [0-9.e+-]+|.* \+Inf", line) for line in samples)
+    assert status == 200 and content_type.startswith("text/plain; version=0.0.4")
+    names, samples = parsed(text)
+    assert {"process_resident_memory_bytes", "process_cpu_seconds", "process_open_fds",
+            "python_gc_objects_collected", "python_info"} <= names  # fmt: skip
+    assert samples["shutbox_actions_total", (("action", "start"), ("outcome", "ok"))] == 2
+    assert samples["shutbox_actions_total", (("action", "join"), ("outcome", "refused"))] == 1
+    start_inf = (("action", "start"), ("le", "+Inf"), ("outcome", "ok"))
+    assert samples["shutbox_action_seconds_bucket", start_inf] == 2
+    assert samples["shutbox_active_games", ()] == 2
+    assert samples["shutbox_redis_up", ()] == 1
+    assert samples["shutbox_redis_roundtrip_seconds_count", ()] >= 1
+    assert samples["shutbox_sweep_lag_seconds", ()] == 0  # the lobbies' deadlines are ahead
+    assert "shutbox_errors" in names
+
+
+async def test_sweep_lag_is_now_minus_the_oldest_passed_deadline(runtime: Runtime) -> None:
+    """With no sweep running, a lobby whose expiry passed 90 s ago shows a lag of 90 s."""
+    await runtime.manager.start(Table(runtime.manager, channel="c1").ctx("Ann"), StartOptions())
+    (deadline,) = await runtime.store.oldest_deadlines()
+    late = sources(runtime)
+    late.wall_clock = lambda: deadline + 90.0
+    runtime.telemetry.platforms.expect("test")  # the game's platform: this process sweeps it
+    async with serving(late, "127.0.0.1", 0) as port:
+        _, _, text = await fetch(port, "/metrics")
+    assert parsed(text)[1]["shutbox_sweep_lag_seconds", ()] == 90.0
+
+
+async def test_sweep_lag_counts_only_the_platforms_this_process_sweeps(runtime: Runtime) -> None:
+    """A Discord bot is not behind on the timers of games of a platform it does not serve."""
+    await runtime.manager.start(Table(runtime.manager, channel="c1").ctx("Ann"), StartOptions())
+    (deadline,) = await runtime.store.oldest_deadlines()
+    late = sources(runtime)
+    late.wall_clock = lambda: deadline + 90.0
+    runtime.telemetry.platforms.expect("discord")
+    async with serving(late, "127.0.0.1", 0) as port:
+        _, _, text = await fetch(port, "/metrics")
+    assert parsed(text)[1]["shutbox_sweep_lag_seconds", ()] == 0
+
+
+async def test_openmetrics_is_served_to_a_scraper_that_asks_for_it(runtime: Runtime) -> None:
+    """prometheus-client negotiates the format: OpenMetrics for a scraper that accepts it."""
+    async with (
+        serving(sources(runtime), "127.0.0.1", 0) as port,
+        aiohttp.ClientSession() as session,
+        session.get(f"http://127.0.0.1:{port}/metrics",
+                    headers={"Accept": "application/openmetrics-text"}) as response,
+    ):  # fmt: skip
+        text = await response.text()
+    assert response.headers["Content-Type"].startswith("application/openmetrics-text")
+    assert text.rstrip().endswith("# EOF")
+
+
+async def test_liveness_stays_up_while_readiness_follows_redis(tmp_path: Path) -> None:
+    """Redis killed: /livez 200, /readyz and /healthz 503; Redis back on its port: all 200."""
+    port = free_port()
+    with redis_server(tmp_path / "one", port) as first:
+        client = aioredis.Redis(port=port, decode_responses=True, socket_timeout=1)
+        async with serving(HealthSources(client, Telemetry()), "127.0.0.1", 0) as health:
+            before = [(await get_json(health, path))[0] for path in PROBES]
+            first.kill()
+            during = [await get_json(health, path) for path in PROBES]
+            with redis_server(tmp_path / "two", port):
+                after = [(await get_json(health, path))[0] for path in PROBES]
+        await client.aclose()
+    assert before == [200, 200, 200]
+    assert [status for status, _ in during] == [200, 503, 503]
+    assert during[0][1] == {"status": "ok"}
+    assert during[1][1]["redis"].startswith(("unreachable", "no answer"))  # type: ignore[index]
+    assert after == [200, 200, 200]
 
 
 async def test_serving_health_follows_the_port_setting(
@@ -123,15 +197,16 @@ async def test_serving_health_follows_the_port_setting(
         assert port is None
 
 
-async def test_the_image_healthcheck_command_passes_only_when_healthy(runtime: Runtime) -> None:
-    """The Dockerfile's HEALTHCHECK command exits 0 on a healthy bot and 1 on an unhealthy one."""
+async def test_the_image_healthcheck_passes_while_the_process_answers(runtime: Runtime) -> None:
+    """The Dockerfile's HEALTHCHECK exits 0 while the bot answers, even when it is not ready
+    (a platform still connecting), and 1 once nothing answers any more."""
     command = _healthcheck_command()
-    platforms = runtime.telemetry.platforms
     async with serving(sources(runtime), "127.0.0.1", 0) as port:
-        healthy = await _exit_code(command, port)
-        platforms.expect("discord")
-        unhealthy = await _exit_code(command, port)
-    assert (healthy, unhealthy) == (0, 1)
+        live = await _exit_code(command, port)
+        runtime.telemetry.platforms.expect("discord")
+        live_but_not_ready = await _exit_code(command, port)
+    gone = await _exit_code(command, port)
+    assert (live, live_but_not_ready, gone) == (0, 0, 1)
 
 
 def _healthcheck_command() -> str:

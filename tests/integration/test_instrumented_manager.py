@@ -94,8 +94,9 @@ async def test_redis_out_of_reach_is_an_error(unused_tcp_port: int) -> None:
     reply = await manager.start(ctx, StartOptions())
     await client.aclose()
     assert reply.private is not None
-    assert telemetry.actions.value(action="start", outcome="error") == 1
-    assert telemetry.errors.value(action="start", error="error.redis") == 1
+    sample = telemetry.registry.get_sample_value
+    assert sample("shutbox_actions_total", {"action": "start", "outcome": "error"}) == 1
+    assert sample("shutbox_errors_total", {"action": "start", "error": "error.redis"}) == 1
 
 
 async def test_a_timeout_applied_by_the_sweep_is_reported(store: GameStore) -> None:

@@ -9,10 +9,12 @@ import signal
 import socket
 import sys
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import aiohttp
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 from redis.asyncio import Redis
 
 from tests.e2e.slack.driver import CHANNEL, SECRET, Driver
@@ -51,10 +53,17 @@ async def wait_until_healthy(http: aiohttp.ClientSession, url: str) -> None:
             await asyncio.sleep(0.1)
 
 
+@dataclass(frozen=True)
+class Served:
+    url: str  # the Slack app
+    health: str  # its probes and metrics
+    log: Path
+
+
 @pytest.fixture
 async def served(
     fake: FakeSlack, redis_url: str, tmp_path: Path, redis: Redis
-) -> AsyncIterator[str]:
+) -> AsyncIterator[Served]:
     """`python -m bot.cli slack --port P` in a subprocess, ready once its health check says the
     Slack platform is connected; stopped with SIGTERM afterwards."""
     port, health = free_port(), free_port()
@@ -67,7 +76,9 @@ async def served(
     try:
         async with aiohttp.ClientSession() as http:
             await wait_until_healthy(http, f"http://127.0.0.1:{health}/healthz")
-        yield f"http://127.0.0.1:{port}"
+        yield Served(
+            f"http://127.0.0.1:{port}", f"http://127.0.0.1:{health}", tmp_path / "slack.log"
+        )
     finally:
         if process.returncode is None:
             process.send_signal(signal.SIGTERM)
@@ -76,11 +87,13 @@ async def served(
         assert code == 0, (tmp_path / "slack.log").read_text()
 
 
-async def test_the_cli_plays_a_solo_game_from_signed_requests(served: str, fake: FakeSlack) -> None:
+async def test_the_cli_plays_a_solo_game_from_signed_requests(
+    served: Served, fake: FakeSlack
+) -> None:
     """Signed `/shutbox solo` and button clicks reach the process, which posts and edits the
     game message through the fake Web API with its bot token until the game is over."""
     async with aiohttp.ClientSession() as http:
-        slack = Driver(http, f"{served}/slack/events", fake)
+        slack = Driver(http, f"{served.url}/slack/events", fake)
         assert (await slack.command("UANN", "solo")).status == 200
         found: list[Message] = await fake.wait_for(lambda: fake.game_messages(CHANNEL))
         game = found[0]
@@ -91,6 +104,25 @@ async def test_the_cli_plays_a_solo_game_from_signed_requests(served: str, fake:
     assert "🏆 Ann wins!" in game.body
     assert fake.calls[0].method == "auth.test"
     assert {call.token for call in fake.calls} == {"xoxb-cli"}
+
+
+async def test_every_acknowledgement_is_timed_and_bolt_does_not_warn(
+    served: Served, fake: FakeSlack
+) -> None:
+    """Each signed request lands in shutbox_slack_ack_seconds; the start logs no bolt warning
+    about a token going unused (the process runs at log level WARNING)."""
+    async with aiohttp.ClientSession() as http:
+        slack = Driver(http, f"{served.url}/slack/events", fake)
+        for _ in range(3):
+            assert (await slack.command("UANN", "balance")).status == 200
+        async with http.get(f"{served.health}/metrics") as response:
+            text = await response.text()
+    acks = next(
+        f for f in text_string_to_metric_families(text) if f.name == "shutbox_slack_ack_seconds"
+    )
+    count = next(s.value for s in acks.samples if s.name.endswith("_count"))
+    assert count == 3
+    assert "will be unused" not in served.log.read_text()
 
 
 async def test_the_cli_refuses_to_start_without_a_token(tmp_path: Path) -> None:

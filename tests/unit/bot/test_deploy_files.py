@@ -7,23 +7,32 @@ code reads, the CLI's real subcommands and the health server's route.
 from __future__ import annotations
 
 import configparser
+import json
 import re
 import shlex
+import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
+from prometheus_client import generate_latest
+from prometheus_client.parser import text_string_to_metric_families
 from pydantic_settings import BaseSettings
 
 import bot.settings
 from bot.cli import COMMANDS, build_parser
-from bot.health import HEALTH_PATH, METRICS_PATH
+from bot.health import HEALTH_PATH, LIVE_PATH, METRICS_PATH, READY_PATH
 from bot.settings import CoreSettings
+from bot.telemetry import Telemetry
 
 ROOT = Path(__file__).resolve().parents[3]
 DEPLOY = ROOT / "deploy"
 K8S = DEPLOY / "k8s"
+MONITORING = DEPLOY / "monitoring"
+MAX_SYSTEMD_EXPOSURE = 2.5
 
 
 def settings_the_code_reads() -> set[str]:
@@ -127,11 +136,20 @@ def test_compose_runs_discord_and_slack_with_real_subcommands() -> None:
         assert service["depends_on"]["redis"]["condition"] == "service_healthy"
 
 
+def test_compose_bots_check_liveness_not_readiness() -> None:
+    """A bot's healthcheck asks /livez on the health port: Redis down must not mark it sick."""
+    for name, service in bot_services().items():
+        command = " ".join(service["healthcheck"]["test"])
+        port = service["environment"]["SHUTBOX_HEALTH_PORT"]
+        assert f"127.0.0.1:{port}{LIVE_PATH}'" in command, name
+        assert service["environment"]["SHUTBOX_HEALTH_HOST"] == "0.0.0.0"
+
+
 def test_compose_redis_keeps_its_data_with_aof() -> None:
-    """Redis 7 reads deploy/redis.conf and keeps its files on a named volume."""
+    """Redis 7, one exact release, reads deploy/redis.conf and keeps its files on a volume."""
     file = compose()
     redis = file["services"]["redis"]
-    assert redis["image"].startswith("redis:7")
+    assert re.fullmatch(r"redis:7\.\d+\.\d+-alpine(@sha256:[0-9a-f]{64})?", redis["image"])
     conf_mount = next(v for v in redis["volumes"] if v.startswith("./redis.conf:"))
     assert conf_mount.split(":")[1] in redis["command"]
     data_volume = next(v for v in redis["volumes"] if v.endswith(":/data"))
@@ -159,17 +177,23 @@ def test_k8s_deployments_run_real_subcommands() -> None:
     assert args["shutbox-slack"][0] == "slack"
 
 
-def test_k8s_probes_ask_the_health_route_on_the_health_port() -> None:
-    """Liveness and readiness probes hit /healthz on the port the bot serves it on."""
+def test_k8s_probes_ask_liveness_and_readiness_on_the_health_port() -> None:
+    """Startup and liveness ask /livez (a Redis outage never restarts a pod), readiness asks
+    /readyz, all on the port the bot serves them on; no fixed initial delay."""
     config = next(doc for doc in k8s_documents() if doc["kind"] == "ConfigMap")
     health_port = int(config["data"].get("SHUTBOX_HEALTH_PORT", CoreSettings().health_port))
+    assert config["data"]["SHUTBOX_HEALTH_HOST"] == "0.0.0.0"
+    routes = {"startupProbe": LIVE_PATH, "livenessProbe": LIVE_PATH, "readinessProbe": READY_PATH}
     for doc in deployments():
         spec = container(doc)
         ports = {port["name"]: port["containerPort"] for port in spec["ports"]}
-        for probe in ("livenessProbe", "readinessProbe"):
+        for probe, path in routes.items():
             get = spec[probe]["httpGet"]
-            assert get["path"] == HEALTH_PATH
+            assert get["path"] == path, (doc["metadata"]["name"], probe)
             assert ports[get["port"]] == health_port
+            assert "initialDelaySeconds" not in spec[probe]
+        startup = spec["startupProbe"]
+        assert startup["periodSeconds"] * startup["failureThreshold"] >= 60
         annotations = doc["spec"]["template"]["metadata"]["annotations"]
         assert annotations["prometheus.io/path"] == METRICS_PATH
 
@@ -222,10 +246,15 @@ def dockerfile_instructions() -> list[tuple[str, str]]:
 
 
 def test_dockerfile_runs_shutbox_as_a_non_root_user_on_slim_python() -> None:
-    """python:3.11-slim, pip-installed package, a non-root USER, entrypoint `shutbox`."""
+    """One exact slim Python release for both stages, the pinned dependencies installed by pip,
+    a non-root USER, entrypoint `shutbox`."""
     instructions = dockerfile_instructions()
+    arg = next(args for name, args in instructions if name == "ARG")
+    assert re.fullmatch(r"PYTHON_IMAGE=python:3\.11\.\d+-slim-\w+(@sha256:[0-9a-f]{64})?", arg)
     images = [args.split()[0] for name, args in instructions if name == "FROM"]
-    assert images and all(image == "python:3.11-slim" for image in images)
+    assert images == ["${PYTHON_IMAGE}", "${PYTHON_IMAGE}"]
+    build = next(args for name, args in instructions if name == "RUN" and "pip wheel" in args)
+    assert "--constraint constraints.txt" in build
     assert any(name == "RUN" and "pip install" in args for name, args in instructions)
     users = [args for name, args in instructions if name == "USER"]
     assert users and users[-1] not in ("root", "0")
@@ -234,11 +263,34 @@ def test_dockerfile_runs_shutbox_as_a_non_root_user_on_slim_python() -> None:
     assert_real_command(yaml.safe_load(cmd))
 
 
-def test_dockerfile_healthcheck_asks_the_health_route() -> None:
-    """HEALTHCHECK requests the path the health server serves."""
-    healthcheck = next(args for name, args in dockerfile_instructions() if name == "HEALTHCHECK")
-    assert f"/{HEALTH_PATH.lstrip('/')}'" in healthcheck
+def test_dockerfile_build_context_holds_what_the_build_copies() -> None:
+    """The dockerignore lets through the files the build stage copies (LICENSE: the wheel)."""
+    allowed = (DEPLOY / "Dockerfile.dockerignore").read_text(encoding="utf-8").splitlines()
+    copied = [
+        args for name, args in dockerfile_instructions() if name == "COPY" and "--from" not in args
+    ]
+    for args in copied:
+        for source in args.split()[:-1]:
+            assert f"!{source}" in allowed, source
+            assert (ROOT / source).exists(), source
+
+
+def test_dockerfile_healthcheck_asks_liveness() -> None:
+    """HEALTHCHECK requests /livez on SHUTBOX_HEALTH_PORT; the image opens it to the network."""
+    instructions = dockerfile_instructions()
+    healthcheck = next(args for name, args in instructions if name == "HEALTHCHECK")
+    assert f"/{LIVE_PATH.lstrip('/')}'" in healthcheck
     assert "SHUTBOX_HEALTH_PORT" in healthcheck
+    env = " ".join(args for name, args in instructions if name == "ENV")
+    assert "SHUTBOX_HEALTH_HOST=0.0.0.0" in env
+
+
+def test_ci_installs_the_pinned_versions() -> None:
+    """.ci/run installs with constraints.txt, which pins every dependency with ==."""
+    assert "-c constraints.txt" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    pins = [line for line in (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines()
+            if line and not line.startswith(("#", " "))]  # fmt: skip
+    assert pins and all(re.fullmatch(r"[a-z0-9._-]+==[\w.+]+", pin) for pin in pins)
 
 
 def systemd_unit() -> configparser.ConfigParser:
@@ -259,15 +311,105 @@ def test_systemd_unit_runs_shutbox_run_from_a_venv_with_an_environment_file() ->
     assert service["User"] not in ("root", "0")
 
 
-def test_systemd_unit_sets_only_real_settings() -> None:
-    """The unit's own Environment= lines name settings the code reads."""
+def test_systemd_unit_sets_nothing_the_environment_file_would_override() -> None:
+    """systemd lets EnvironmentFile= win over Environment=: the unit sets no setting itself."""
     lines = (DEPLOY / "shutbox.service").read_text(encoding="utf-8").splitlines()
-    names = {line.split("=", 2)[1] for line in lines if line.startswith("Environment=")}
-    assert names and names <= settings_the_code_reads()
+    assert not [line for line in lines if line.startswith("Environment=")]
+
+
+def test_the_copied_env_example_keeps_probes_on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """/etc/shutbox/shutbox.env is a copy of .env.example: loaded, it keeps 127.0.0.1."""
+    for line in (ROOT / ".env.example").read_text(encoding="utf-8").splitlines():
+        if re.match(r"^[A-Z][A-Z0-9_]*=", line):
+            name, _, value = line.partition("=")
+            monkeypatch.setenv(name, value)
+    assert CoreSettings().health_host == "127.0.0.1"
+
+
+def test_systemd_unit_header_points_at_files_that_exist() -> None:
+    """Every repository file the unit's comments name is there."""
+    lines = (DEPLOY / "shutbox.service").read_text(encoding="utf-8").splitlines()
+    comments = "\n".join(line for line in lines if line.startswith("#"))
+    named = re.findall(r"(?<![\w/.])(\.?[\w-]+(?:/[\w.-]+)*\.(?:md|service|example))", comments)
+    assert named
+    for path in named:
+        assert (ROOT / path).exists() or (DEPLOY / path).exists(), path
+
+
+def test_systemd_unit_is_locked_down() -> None:
+    """No capabilities, IP and unix sockets only, a system call allow list, a private umask."""
+    service = systemd_unit()["Service"]
+    assert service["CapabilityBoundingSet"] == ""
+    assert service["RestrictAddressFamilies"].split() == ["AF_INET", "AF_INET6", "AF_UNIX"]
+    assert service["SystemCallFilter"]  # the last of the two lines: what is taken away
+    assert service["UMask"] == "0077"
+    for directive in ("ProtectClock", "ProtectKernelLogs", "NoNewPrivileges", "PrivateTmp"):
+        assert service[directive] == "yes", directive
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="needs systemd-analyze")
+def test_systemd_analyze_rates_the_unit_at_most_2_5() -> None:
+    """`systemd-analyze security` (offline, on the file) scores the unit's exposure <= 2.5."""
+    done = subprocess.run(
+        ["systemd-analyze", "security", "--offline=yes", str(DEPLOY / "shutbox.service")],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    found = re.search(r"Overall exposure level for shutbox.service: (\d+\.\d+)", done.stdout)
+    if found is None:
+        pytest.skip(f"this systemd-analyze cannot rate a unit file: {done.stderr.strip()[:200]}")
+    assert float(found.group(1)) <= MAX_SYSTEMD_EXPOSURE
+
+
+# -- monitoring ------------------------------------------------------------------------------
+
+
+def exposed_families() -> set[str]:
+    """Every metric family a bot process exposes (labelled ones once they have a series)."""
+    telemetry = Telemetry()
+    telemetry.platforms.expect("discord")
+    telemetry.gateway_latencies = lambda: [(0, 0.05)]
+    telemetry.refresh_platforms()
+    metrics = telemetry.metrics
+    metrics.actions.labels(action="start", outcome="ok").inc()
+    metrics.errors.labels(action="start", error="error.redis").inc()
+    metrics.latency.labels(action="start", outcome="ok").observe(0.001)
+    text = generate_latest(telemetry.registry).decode()
+    return {family.name for family in text_string_to_metric_families(text)}
+
+
+def test_pod_monitor_scrapes_the_pods_health_port() -> None:
+    """The PodMonitor selects the Deployments' pods and scrapes /metrics on their `health` port."""
+    monitor = yaml.safe_load((MONITORING / "podmonitor.yaml").read_text(encoding="utf-8"))
+    assert monitor["apiVersion"] == "monitoring.coreos.com/v1" and monitor["kind"] == "PodMonitor"
+    selector = monitor["spec"]["selector"]["matchLabels"]
+    (endpoint,) = monitor["spec"]["podMetricsEndpoints"]
+    assert endpoint["path"] == METRICS_PATH
+    for doc in deployments():
+        assert selector.items() <= doc["spec"]["template"]["metadata"]["labels"].items()
+        assert endpoint["port"] in {port["name"] for port in container(doc)["ports"]}
+
+
+def test_grafana_dashboard_asks_only_for_metrics_the_bot_exposes() -> None:
+    """Every metric a panel queries is one /metrics serves (a renamed metric breaks this)."""
+    dashboard = json.loads((MONITORING / "grafana-dashboard.json").read_text(encoding="utf-8"))
+    expressions = [t["expr"] for p in dashboard["panels"] for t in p.get("targets", [])]
+    queried = {name for expr in expressions
+               for name in re.findall(r"\b((?:shutbox|process|python)_[a-z_]+)", expr)}  # fmt: skip
+    families = exposed_families()
+    suffixes = ("_bucket", "_count", "_sum", "_total")
+    for name in queried:
+        base = next((name.removesuffix(s) for s in suffixes if name.endswith(s)), name)
+        assert name in families or base in families, name
+    for wanted in ("shutbox_actions", "shutbox_action_seconds", "shutbox_sweep_lag_seconds",
+                   "shutbox_redis_roundtrip_seconds", "shutbox_discord_gateway_latency_seconds",
+                   "shutbox_slack_ack_seconds", "process_resident_memory_bytes"):  # fmt: skip
+        assert any(name.startswith(wanted) for name in queried), wanted
 
 
 def test_deploy_guide_walks_through_each_way_to_run() -> None:
     """The README's deploy guide covers compose, Kubernetes and systemd, and the endpoints."""
     guide = (DEPLOY.parent / "README.md").read_text(encoding="utf-8")
-    for needle in ("compose.yaml", "deploy/k8s", "shutbox.service", HEALTH_PATH, METRICS_PATH):
+    needles = ("compose.yaml", "deploy/k8s", "shutbox.service", "deploy/monitoring",
+               LIVE_PATH, READY_PATH, HEALTH_PATH, METRICS_PATH)  # fmt: skip
+    for needle in needles:
         assert needle in guide

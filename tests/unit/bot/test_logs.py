@@ -65,4 +65,21 @@ def test_errors_are_warnings_and_exceptions_stay_on_one_json_line(stream: io.Str
     lines = stream.getvalue().splitlines()
     assert len(lines) == 2
     assert json.loads(lines[0])["level"] == "WARNING"
-    assert "RuntimeError: boom" in json.loads(lines[1])["exception"]
+    assert "RuntimeError: boom" in json.loads(lines[1])["exc_info"]
+
+
+def test_json_lines_keep_the_stack_and_the_exception(stream: io.StringIO) -> None:
+    """`stack_info=True` and `exc_info` both survive into the JSON object, beside the extras."""
+    setup_logging("INFO", json=True, stream=stream)
+    log = logging.getLogger("shutbox.health")
+    log.warning("where am I", stack_info=True, extra={"request_id": "req-9"})
+    try:
+        raise ValueError("bad tile")
+    except ValueError:
+        log.error("failed", exc_info=True, stack_info=True)
+    where, failed = (json.loads(line) for line in stream.getvalue().splitlines())
+    assert where["stack_info"].startswith("Stack (most recent call last):")
+    assert "test_json_lines_keep_the_stack_and_the_exception" in where["stack_info"]
+    assert where["request_id"] == "req-9" and "exc_info" not in where
+    assert "ValueError: bad tile" in failed["exc_info"] and "stack_info" in failed
+    assert failed["level"] == "ERROR" and failed["logger"] == "shutbox.health"

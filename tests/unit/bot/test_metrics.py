@@ -1,80 +1,98 @@
-"""bot/metrics.py: counters, gauges and histograms in the Prometheus text format."""
+"""bot/metrics.py, bot/telemetry.py: our families on prometheus-client beside its standard ones."""
 
 from __future__ import annotations
 
-import pytest
+import math
 
-from bot.metrics import Registry
+from prometheus_client import generate_latest
+from prometheus_client.parser import text_string_to_metric_families
 
-
-def test_counter_renders_help_type_and_one_line_per_series() -> None:
-    """A counter lists HELP and TYPE, then each label combination with its count."""
-    registry = Registry()
-    actions = registry.counter("shutbox_actions_total", "Actions handled.", ("action", "outcome"))
-    actions.inc(action="click.roll", outcome="ok")
-    actions.inc(2, action="click.roll", outcome="ok")
-    actions.inc(action="start", outcome="refused")
-    assert registry.render().splitlines() == [
-        "# HELP shutbox_actions_total Actions handled.",
-        "# TYPE shutbox_actions_total counter",
-        'shutbox_actions_total{action="click.roll",outcome="ok"} 3',
-        'shutbox_actions_total{action="start",outcome="refused"} 1',
-    ]
+from bot.instrument import ActionRecord, Outcome
+from bot.metrics import LATENCY_BUCKETS, Metrics
+from bot.telemetry import Telemetry
+from core.commit import Scope
 
 
-def test_histogram_buckets_are_cumulative_with_inf_sum_and_count() -> None:
-    """Each bucket counts observations up to and including its bound; +Inf counts them all."""
-    registry = Registry()
-    latency = registry.histogram("t_seconds", "Time.", buckets=(0.1, 1.0))
-    for value in (0.05, 0.1, 0.5, 3.0):
-        latency.observe(value)
-    assert registry.render().splitlines()[2:] == [
-        't_seconds_bucket{le="0.1"} 2',
-        't_seconds_bucket{le="1"} 3',
-        't_seconds_bucket{le="+Inf"} 4',
-        "t_seconds_sum 3.65",
-        "t_seconds_count 4",
-    ]
-    assert latency.count() == 4
+def families(telemetry: Telemetry) -> dict[str, list[tuple[str, dict[str, str], float]]]:
+    """The exposition parsed by prometheus-client's own parser: family -> samples."""
+    text = generate_latest(telemetry.registry).decode()
+    return {
+        family.name: [(s.name, s.labels, s.value) for s in family.samples]
+        for family in text_string_to_metric_families(text)
+    }
 
 
-def test_histogram_labels_come_before_le() -> None:
-    """A labelled histogram keeps its labels on every bucket line, `le` last."""
-    registry = Registry()
-    registry.histogram("h", "H.", ("action",), buckets=(1.0,)).observe(0.5, action="roll")
-    assert 'h_bucket{action="roll",le="1"} 1' in registry.render()
+def record(outcome: Outcome, seconds: float = 0.002, error: str = "") -> ActionRecord:
+    return ActionRecord("click.roll", outcome, seconds, Scope("discord", "1"), "c", "u", "r", error)
 
 
-def test_gauge_is_set_not_added() -> None:
-    """A gauge shows the last value set."""
-    registry = Registry()
-    games = registry.gauge("games", "Games.")
-    games.set(5)
-    games.set(2)
-    assert registry.render().splitlines()[-1] == "games 2"
+def test_the_process_and_python_collectors_come_with_every_registry() -> None:
+    """Dashboards look for process_* and python_* beside ours."""
+    found = families(Telemetry())
+    for name in ("process_resident_memory_bytes", "process_cpu_seconds", "process_open_fds",
+                 "python_gc_objects_collected", "python_info", "shutbox_actions"):  # fmt: skip
+        assert name in found, name
 
 
-def test_label_values_are_escaped() -> None:
-    """Quotes, backslashes and newlines in label values cannot break the format."""
-    registry = Registry()
-    registry.counter("c_total", "C.", ("name",)).inc(name='a"b\\c\nd')
-    assert 'c_total{name="a\\"b\\\\c\\nd"} 1' in registry.render()
+def test_each_registry_counts_on_its_own() -> None:
+    """Two runtimes in one process never share a count (no global registry)."""
+    first, second = Telemetry(), Telemetry()
+    first.observe(record(Outcome.OK))
+    labels = {"action": "click.roll", "outcome": "ok"}
+    assert first.registry.get_sample_value("shutbox_actions_total", labels) == 1
+    assert second.registry.get_sample_value("shutbox_actions_total", labels) is None
 
 
-def test_wrong_labels_and_duplicate_names_are_refused() -> None:
-    """A series must name exactly the declared labels, and a name is registered once."""
-    registry = Registry()
-    counter = registry.counter("c_total", "C.", ("action",))
-    with pytest.raises(ValueError, match="takes labels"):
-        counter.inc(verb="roll")
-    with pytest.raises(ValueError, match="only goes up"):
-        counter.inc(-1, action="roll")
-    with pytest.raises(ValueError, match="registered already"):
-        registry.gauge("c_total", "Again.")
+def test_an_action_is_counted_and_timed_by_outcome() -> None:
+    """Each record adds one to its action and outcome, and one observation to the histogram."""
+    telemetry = Telemetry()
+    telemetry.observe(record(Outcome.OK, 0.002))
+    telemetry.observe(record(Outcome.REFUSED, 0.0004))
+    telemetry.observe(record(Outcome.ERROR, 0.3, "error.redis"))
+    sample = telemetry.registry.get_sample_value
+    ok = {"action": "click.roll", "outcome": "ok"}
+    assert sample("shutbox_actions_total", ok) == 1
+    assert sample("shutbox_action_seconds_bucket", {**ok, "le": "0.0025"}) == 1
+    assert sample("shutbox_action_seconds_bucket", {**ok, "le": "0.001"}) == 0
+    assert sample("shutbox_errors_total", {"action": "click.roll", "error": "error.redis"}) == 1
+    refused = {"action": "click.roll", "outcome": "refused"}
+    assert sample("shutbox_action_seconds_count", refused) == 1
 
 
-def test_empty_metrics_render_only_their_header() -> None:
-    """A metric with no series yet still tells Prometheus its type."""
-    registry = Registry()
-    registry.counter("none_total", "Nothing yet.")
-    assert registry.render() == "# HELP none_total Nothing yet.\n# TYPE none_total counter\n"
+def test_platform_gauges_follow_the_reports_and_the_gateway_latency() -> None:
+    """1 while connected, 0 after a disconnect; a shard's latency once it is known."""
+    telemetry = Telemetry()
+    telemetry.platforms.expect("discord")
+    telemetry.gateway_latencies = lambda: [(0, 0.042), (1, math.inf)]
+    telemetry.refresh_platforms()
+    sample = telemetry.registry.get_sample_value
+    assert sample("shutbox_platform_connected", {"platform": "discord"}) == 0
+    telemetry.platforms.connected("discord")
+    telemetry.refresh_platforms()
+    assert sample("shutbox_platform_connected", {"platform": "discord"}) == 1
+    assert sample("shutbox_discord_gateway_latency_seconds", {"shard": "0"}) == 0.042
+    assert sample("shutbox_discord_gateway_latency_seconds", {"shard": "1"}) is None
+
+
+def test_slack_acks_land_in_their_histogram() -> None:
+    """An acknowledgement past Slack's 3 s limit is told apart from a quick one."""
+    telemetry = Telemetry()
+    telemetry.observe_slack_ack(0.02)
+    telemetry.observe_slack_ack(3.5)
+    sample = telemetry.registry.get_sample_value
+    assert sample("shutbox_slack_ack_seconds_bucket", {"le": "3.0"}) == 1
+    assert sample("shutbox_slack_ack_seconds_count") == 2
+
+
+def test_latency_buckets_reach_from_a_cache_hit_to_a_slow_redis() -> None:
+    """Sub-millisecond and multi-second observations land in different buckets."""
+    assert LATENCY_BUCKETS[0] < 0.001 and LATENCY_BUCKETS[-1] >= 1
+    assert list(LATENCY_BUCKETS) == sorted(LATENCY_BUCKETS)
+    metrics = Metrics()
+    metrics.latency.labels(action="start", outcome="ok").observe(0.0002)
+    metrics.latency.labels(action="start", outcome="ok").observe(2.0)
+    sample = metrics.registry.get_sample_value
+    labels = {"action": "start", "outcome": "ok"}
+    assert sample("shutbox_action_seconds_bucket", {**labels, "le": "0.0005"}) == 1
+    assert sample("shutbox_action_seconds_bucket", {**labels, "le": "1.0"}) == 1
+    assert sample("shutbox_action_seconds_bucket", {**labels, "le": "2.5"}) == 2

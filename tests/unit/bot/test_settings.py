@@ -76,11 +76,11 @@ def test_cluster_mode_without_a_url_is_refused(
 
 
 def test_health_and_cluster_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Health listens on 8080 on every interface by default, and Redis is not a cluster."""
+    """Probes listen on 8080 on loopback only by default, and Redis is not a cluster."""
     for name in ("SHUTBOX_HEALTH_PORT", "SHUTBOX_HEALTH_HOST", "REDIS_CLUSTER"):
         monkeypatch.delenv(name, raising=False)
     core = CoreSettings()
-    assert (core.health_port, core.health_host) == (8080, "0.0.0.0")
+    assert (core.health_port, core.health_host) == (8080, "127.0.0.1")
     assert RedisSettings().cluster is False
 
 
