@@ -17,6 +17,7 @@ from tests.e2e.discord.fake_discord import FakeDiscord, buttons
 from tests.e2e.discord.payloads import CHANNEL_ID
 from tests.e2e.discord.players import ANN, SCOPE
 from tests.e2e.discord.test_cli import START_SECONDS, bot_process
+from tests.e2e.slack.test_cli import free_port
 
 EPHEMERAL = 64
 
@@ -34,7 +35,7 @@ async def version(store: GameStore) -> int:
 async def test_a_click_after_a_restart_catches_the_message_up_then_plays(
     fake: FakeDiscord, redis: Redis, redis_url: str, store: GameStore, tmp_path: Path
 ) -> None:
-    async with bot_process(fake, redis_url, tmp_path) as process:
+    async with bot_process(fake, redis_url, tmp_path, free_port()) as process:
         await fake.wait_ready(within=START_SECONDS)
         opened = await fake.answered(await fake.command(ANN, "solo"))
         game = opened.original
@@ -49,7 +50,7 @@ async def test_a_click_after_a_restart_catches_the_message_up_then_plays(
         await fake.release(drop=True)
     assert await version(store) == before + 1 and "Roll" in labels(fake, game)
 
-    async with bot_process(fake, redis_url, tmp_path):
+    async with bot_process(fake, redis_url, tmp_path, free_port()):
         await fake.until(lambda: fake.identified() >= 1, START_SECONDS)
         refreshed = await fake.answered(await fake.click(ANN, game))  # the old Roll button
         assert refreshed.answer_type == 7 and "Roll" not in labels(fake, game)
