@@ -68,7 +68,10 @@ def public_lines(texts: Sequence[str], *, tty: bool = False) -> list[str]:
 def reply_lines(reply: Reply, name: str, now: float, *, tty: bool = False) -> list[str]:
     """Everything one reply shows: the game message, public summaries, then the private note."""
     lines = game_lines(reply.game, now, tty=tty) if reply.game else []
-    lines += public_lines(reply.public, tty=tty)
+    # The terminal shows the game message and the channel's summaries on one screen: a line
+    # both carry (e.g. "The game was stopped.") is said once.
+    shown = set(lines)
+    lines += [line for line in public_lines(reply.public, tty=tty) if line not in shown]
     if reply.private and reply.private not in reply.public:
         lines += private_lines(name, reply.private, tty=tty)
     return lines

@@ -72,7 +72,7 @@ async def test_a_button_of_an_ended_game_says_the_game_is_over(
         ("start rounds=0", "rounds must be greater than 0, not 0."),
         ("start preset=chess", "Unknown preset “chess”."),
         ("start stakes=pot:0", "stake must be greater than 0, not 0."),
-        ("start stakes=pot:500", "You have 100 chips; this game needs 500 to play."),
+        ("start stakes=pot:500", "You have 100 chips; this game needs 500 chips to play."),
         ("start classic sailors", "Options are written key=value"),
         ("start rounds=2 rounds=3", "The option rounds is given twice."),
         ("join now", "`/shutbox join` takes no options"),
