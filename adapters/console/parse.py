@@ -1,11 +1,17 @@
-"""Reading what the user typed: names, `key=value` options, button numbers and labels."""
+"""Reading what the user typed: names, `key=value` options, moves, button letters and labels."""
 
 from __future__ import annotations
 
+import re
+
 from core.errors import ShutboxError
 from core.i18n import t
+from core.manager.buttons import parse_button
 from core.manager.settings import ServerConfig, StartOptions, options_from_pairs
+from core.moves import mask_of
 from core.views import Button
+
+MAX_TILE = 12
 
 
 class UsageError(Exception):
@@ -45,10 +51,39 @@ def start_options(args: list[str]) -> StartOptions:
     return options_from_pairs(pairs)
 
 
+_MOVE = re.compile(r"^\s*\d{1,2}(?:\s*[+, ]\s*\d{1,2})*\s*$")
+
+
+def button_key(index: int) -> str:
+    """The letter a button is typed as: `a` for the first (a message has at most 25)."""
+    return chr(ord("a") + index)
+
+
+def typed_move(text: str) -> int | None:
+    """Tiles typed as a move, in any order (`6+1`, `1+6`, `1 6`), as a mask; else None."""
+    if not _MOVE.match(text):
+        return None
+    tiles = [int(tile) for tile in re.findall(r"\d+", text)]
+    if len(set(tiles)) != len(tiles) or not all(1 <= tile <= MAX_TILE for tile in tiles):
+        return None
+    return mask_of(tiles)
+
+
+def move_of(button: Button) -> int | None:
+    """The tiles a move button closes (or opens), None for any other button."""
+    found = parse_button(button.action_id)
+    return found.arg if found.verb == "choose" else None
+
+
 def find_button(shown: list[Button], text: str) -> Button | None:
-    """Button `n` by its number, else by its label (exactly, or by a unique beginning)."""
-    if text.isdigit() and 1 <= int(text) <= len(shown):
-        return shown[int(text) - 1]
+    """A move typed as its tiles, else a button by its letter, else by its label (exactly, or
+    by a unique beginning). Numbers always mean tiles, so `9` never presses a ninth button."""
+    move = typed_move(text)
+    if move is not None:
+        return next((button for button in shown if move_of(button) == move), None)
+    key = text.strip().casefold()
+    if len(key) == 1 and "a" <= key <= button_key(len(shown) - 1):
+        return shown[ord(key) - ord("a")]
     wanted = "".join(text.casefold().split())
     labels = ["".join(b.label.casefold().split()) for b in shown]
     exact = [b for b, label in zip(shown, labels, strict=True) if label == wanted]

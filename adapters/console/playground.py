@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import getpass
 import itertools
 import logging
 import secrets
@@ -16,11 +17,14 @@ from typing import TextIO
 
 from adapters.console.parse import (
     UsageError,
+    button_key,
     check_settings,
     find_button,
+    move_of,
     split_pairs,
     start_options,
     translate,
+    typed_move,
     user_id,
 )
 from adapters.console.render import buttons, private_lines, reply_lines
@@ -32,7 +36,7 @@ from core.manager.context import Context
 from core.manager.manager import GameManager
 from core.manager.present import game_view
 from core.state import Phase
-from core.views import GameView, Reply
+from core.views import Button, GameView, Reply
 
 SCOPE = Scope("local", "playground")
 CHANNEL = "table"
@@ -41,6 +45,25 @@ HOST_VERBS = ("begin", "cancel")  # lobby buttons pressed by the host
 SWEEP_SECONDS = 1.0
 
 log = logging.getLogger(__name__)
+FALLBACK_NAME = "Player"
+
+
+def default_name() -> str:
+    """The player's own name by default: the login name, capitalised (`ann` -> `Ann`)."""
+    try:
+        login = getpass.getuser().strip()
+    except (OSError, KeyError):  # no login name in this environment (e.g. a bare container)
+        login = ""
+    return login[:1].upper() + login[1:] if login else FALLBACK_NAME
+
+
+def _not_found(text: str, shown: list[Button]) -> str:
+    """What to type instead: the moves this roll allows, or the buttons by letter."""
+    moves = [b.label for b in shown if move_of(b) is not None]
+    if typed_move(text) is not None and moves:
+        return f"“{text}” is not a move for this roll. Moves: {', '.join(moves)}."
+    labels = "  ".join(f"[{button_key(n)}] {b.label}" for n, b in enumerate(shown))
+    return f"No command or button “{text}”. Buttons: {labels}"
 
 Handler = Callable[[list[str], bool], Awaitable[list[str]]]
 
@@ -48,13 +71,15 @@ Handler = Callable[[list[str], bool], Awaitable[list[str]]]
 class Playground:
     """Drives the one playground channel through the real GameManager."""
 
-    def __init__(self, manager: GameManager, name: str = "You", *, tty: bool = False) -> None:
+    def __init__(self, manager: GameManager, name: str | None = None, *, tty: bool = False) -> None:
         self.manager = manager
         self.tty = tty  # ANSI bold instead of plain text
         self.done = False
         self.view: GameView | None = None  # the game message last shown
+        self.lang = "en"  # the language of the table's game (deadlines are written in it)
+        self.acting: str | None = None  # who presses the turn buttons now, if not the seated
         self.names: dict[str, str] = {}
-        self.seated = self._remember(name)
+        self.seated = self._remember(name or default_name())
         self._explicit = False  # `as <name>` was the previous input
         self._session = secrets.token_hex(4)
         self._requests = itertools.count(1)
@@ -76,7 +101,11 @@ class Playground:
 
     @property
     def prompt(self) -> str:
-        return f"{self.names[self.seated]}> "
+        """Who is at the keyboard, and whose turn a pressed button plays when that differs."""
+        seated = self.names[self.seated]
+        if self.acting and self.acting != seated and not self._explicit:
+            return f"{seated} ({self.acting} to play)> "
+        return f"{seated}> "
 
     async def send(self, line: str) -> list[str]:
         """One line typed by the user; returns the lines the terminal shows."""
@@ -86,8 +115,23 @@ class Playground:
         explicit, self._explicit = self._explicit, False
         handler = self._commands.get(words[0].lower())
         if handler is None:
-            return await self._press(line.strip(), explicit)
-        return await handler(words[1:], explicit)
+            shown = await self._press(line.strip(), explicit)
+        else:
+            shown = await handler(words[1:], explicit)
+        await self._follow_table()
+        return shown
+
+    async def _follow_table(self) -> None:
+        """Note the game's language and whose turn it is, for the deadline and the prompt."""
+        with contextlib.suppress(ShutboxError):
+            record = await self.manager.current(self._ctx())
+            if record is None:
+                self.acting = None
+                self.lang = (await self.manager.server_config(SCOPE)).lang
+                return
+            self.lang = record.lang
+            seat = record.state.to_act
+            self.acting = seat.name if seat is not None else None
 
     async def tick(self) -> list[str]:
         """Sweep the deadlines once (the interactive loop does this every second)."""
@@ -167,7 +211,7 @@ class Playground:
     def _show(self, name: str, reply: Reply) -> list[str]:
         if reply.game is not None:
             self.view = reply.game
-        return reply_lines(reply, name, self.manager.clock(), tty=self.tty)
+        return reply_lines(reply, name, self.manager.clock(), tty=self.tty, lang=self.lang)
 
     def _note(self, text: str) -> list[str]:
         return private_lines(self.names[self.seated], text, tty=self.tty)
@@ -196,8 +240,7 @@ class Playground:
                 return self._note(f"“{text}”? This game is over: type `start` for a new one.")
             if not shown:
                 return self._note(f"Unknown command “{text}”. Type `help` for the commands.")
-            labels = "  ".join(f"[{n}] {b.label}" for n, b in enumerate(shown, 1))
-            return self._note(f"No command or button “{text}”. Buttons: {labels}")
+            return self._note(_not_found(text, shown))
         ctx = await self._actor(button.action_id.split(":")[1], explicit)
         return self._show(ctx.name, await self.manager.click(ctx, button.action_id))
 
