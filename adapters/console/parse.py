@@ -7,7 +7,7 @@ import re
 from core.errors import ShutboxError
 from core.i18n import t
 from core.manager.buttons import parse_button
-from core.manager.settings import ServerConfig, StartOptions, options_from_pairs
+from core.manager.settings import ServerConfig, StartOptions, options_from_words
 from core.moves import mask_of
 from core.views import Button
 
@@ -41,14 +41,12 @@ def split_pairs(args: list[str]) -> tuple[dict[str, str], list[str]]:
 def start_options(args: list[str]) -> StartOptions:
     """`start` options as in Slack (`preset=sailors rounds=5`); one bare word names the preset."""
     pairs, bare = split_pairs(args)
-    if len(bare) > 1 or (bare and "preset" in pairs):
+    if len(bare) > 1:
         raise UsageError(
             f"Options are key=value (e.g. `rounds=3 stakes=pot:5`), not “{bare[-1]}”. "
             "Type `help` for the keys."
         )
-    if bare:
-        pairs["preset"] = bare[0]
-    return options_from_pairs(pairs)
+    return options_from_words(pairs, bare)
 
 
 _MOVE = re.compile(r"^\s*\d{1,2}(?:\s*[+, ]\s*\d{1,2})*\s*$")

@@ -65,6 +65,7 @@ def _not_found(text: str, shown: list[Button]) -> str:
     labels = "  ".join(f"[{button_key(n)}] {b.label}" for n, b in enumerate(shown))
     return f"No command or button “{text}”. Buttons: {labels}"
 
+
 Handler = Callable[[list[str], bool], Awaitable[list[str]]]
 
 
