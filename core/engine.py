@@ -32,9 +32,9 @@ def new_game(config: MatchConfig, host_id: str, host_name: str) -> GameState:
     return GameState(config=config, seats=(Seat(host_id, host_name),))
 
 
-def _require_lobby(state: GameState) -> None:
+def _require_lobby(state: GameState, started: str = "error.lobby.closed") -> None:
     if state.phase is not Phase.LOBBY:
-        raise IllegalMove("error.lobby.closed" if not state.over else "error.game_over")
+        raise IllegalMove(started if not state.over else "error.game_over")
 
 
 def _require_host(state: GameState, user: str) -> None:
@@ -83,7 +83,7 @@ def _leave(step: Step, action: Action) -> None:
 
 def _begin(step: Step, action: Action) -> None:
     state = step.state
-    _require_lobby(state)
+    _require_lobby(state, "error.already_started")
     _require_host(state, action.user)
     config = state.config
     if not config.min_players <= len(state.seats) <= config.seat_limit:

@@ -140,7 +140,8 @@ def _carried_pot(
     if any(not state.seats[i].bot for i in event.winners):
         return []
     players = join_list(lang, [display_name(state, i) for i in event.winners])
-    return [t(lang, "summary.pot_carries", players=players, pot=pot)]
+    key = "summary.pot_returned" if state.over else "summary.pot_carries"
+    return [t(lang, key, players=players, pot=pot)]
 
 
 def _round_summary(state: GameState, event: RoundEnded, lang: str) -> str:

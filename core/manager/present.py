@@ -148,8 +148,14 @@ def scores_lines(state: GameState, lang: str, last: Turns = ()) -> list[str]:
 
 
 def _turn_lines(state: GameState, lang: str, last: Turns, seats: Sequence[int]) -> list[str]:
-    found = (turns.line(last[i], state, lang) for i in seats if i < len(last))
-    return [text for text in found if text]
+    """The last turns under the scores; in the long game, which has no score lines, named."""
+    named = state.config.format.kind is FormatKind.LONG
+    found = ((i, turns.line(last[i], state, lang)) for i in seats if i < len(last))
+    return [
+        text.replace("↳ ", f"↳ {display_name(state, i)}: ", 1) if named else text
+        for i, text in found
+        if text
+    ]
 
 
 def _seat_status(state: GameState, index: int, lang: str) -> str:

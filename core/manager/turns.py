@@ -112,5 +112,5 @@ def line(turn: LastTurn, state: GameState, lang: str) -> str | None:
 
 def last_player(events: Sequence[Event], before: int) -> int:
     """The seat whose box is on the table after these events (`before` if nobody rolled)."""
-    rolled = [e.seat for e in events if isinstance(e, (Rolled, Moved, TurnEnded))]
+    rolled = [e.seat for e in events if isinstance(e, (Rolled, Moved))]  # not the skipped
     return rolled[-1] if rolled else before

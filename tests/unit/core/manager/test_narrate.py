@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.actions import Action, AddBot, Begin, Cancel, Join, Leave, Roll, Stop, Timeout
+from core.actions import Action, AddBot, Begin, Cancel, Choose, Join, Leave, Roll, Stop, Timeout
 from core.commit import Scope
 from core.dice import FixedDice
 from core.engine import apply, new_game
@@ -143,3 +143,32 @@ def test_round_summary_lists_winners_the_languages_way() -> None:
     record, _ = act(record, Roll("ann"), [DOUBLE_SIX])
     _, reply = act(record, Roll("bob"), [DOUBLE_SIX])
     assert "winner: Ann and Bob" in reply.public[0]
+
+
+def test_the_final_board_belongs_to_who_shut_it_not_to_who_was_skipped() -> None:
+    """A shut box ends the round: the board shown is the shutter's, not a skipped player's."""
+    record, _ = act(sailors_table("rounds:1"), Begin("ann"))
+    shut = [(4, 5), (3, 5), (1, 6), (2, 4), (1, 6), (3, 5)]  # 9, 8, 7; then the dice's tiles
+    moves = [0b100000000, 0b10000000, 0b1000000, 0b1010, 0b100001, 0b10100]
+    for dice, tiles in zip(shut, moves, strict=True):
+        record, _ = act(record, Roll("ann"), [dice])
+        record, reply = act(record, Choose("ann", tiles=tiles))
+    assert record.state.over and "Bob doesn’t get to play" in body(reply)
+    assert body(reply).splitlines()[0] == "Last box played (Ann):"
+
+
+def test_a_pot_won_by_a_bot_in_the_last_round_goes_back() -> None:
+    """In the last round there is nothing to carry over to: the pot goes back to the players."""
+    record, _ = act(sailors_table("rounds:1", stakes="pot:5", bot=True), Begin("ann"))
+    _, reply = act(record, Roll("ann"), [DOUBLE_SIX, (3, 4), DOUBLE_SIX])
+    assert (
+        "🤖 Bot 1 won the last round, and bots win no chips: the pot of 5 chips goes back"
+        in (reply.public[0])
+    )
+
+
+def test_start_on_a_started_game_says_it_has_started() -> None:
+    """Pressing Start again is not told that new players can join the next game."""
+    with pytest.raises(IllegalMove) as refused:
+        apply(begun("Ann", "Bob"), Begin("ann"), FixedDice([]))
+    assert refused.value.key == "error.already_started"
