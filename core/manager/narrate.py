@@ -18,7 +18,7 @@ from core.events import (
     TurnEnd,
     TurnEnded,
 )
-from core.i18n import join_list, t
+from core.i18n import join_list, number, t
 from core.manager.chips import Settlement
 from core.manager.present import display_name, ending_line
 from core.match import FormatKind, StakesKind
@@ -146,7 +146,7 @@ def _carried_pot(
 
 def _round_summary(state: GameState, event: RoundEnded, lang: str) -> str:
     scores = ", ".join(
-        f"{display_name(state, i)} {score}"
+        f"{display_name(state, i)} {number(lang, score)}"
         for i, score in enumerate(event.scores)
         if score is not None
     )
