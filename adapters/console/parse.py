@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import re
 
 from core.errors import ShutboxError
@@ -12,6 +13,25 @@ from core.moves import mask_of
 from core.views import Button
 
 MAX_TILE = 12
+FALLBACK_NAME = "Player"
+
+
+def default_name() -> str:
+    """The player's own name by default: the login name, capitalised (`ann` -> `Ann`)."""
+    try:
+        login = getpass.getuser().strip()
+    except (OSError, KeyError):  # no login name in this environment (e.g. a bare container)
+        login = ""
+    return login[:1].upper() + login[1:] if login else FALLBACK_NAME
+
+
+def not_found(text: str, shown: list[Button]) -> str:
+    """What to type instead: the moves this roll allows, or the buttons by letter."""
+    moves = [b.label for b in shown if move_of(b) is not None]
+    if typed_move(text) is not None and moves:
+        return f"“{text}” is not a move for this roll. Moves: {', '.join(moves)}."
+    labels = "  ".join(f"[{button_key(n)}] {b.label}" for n, b in enumerate(shown))
+    return f"No command or button “{text}”. Buttons: {labels}"
 
 
 class UsageError(Exception):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import getpass
 import itertools
 import logging
 import secrets
@@ -17,14 +16,13 @@ from typing import TextIO
 
 from adapters.console.parse import (
     UsageError,
-    button_key,
     check_settings,
+    default_name,
     find_button,
-    move_of,
+    not_found,
     split_pairs,
     start_options,
     translate,
-    typed_move,
     user_id,
 )
 from adapters.console.render import buttons, private_lines, reply_lines
@@ -36,7 +34,7 @@ from core.manager.context import Context
 from core.manager.manager import GameManager
 from core.manager.present import game_view
 from core.state import Phase
-from core.views import Button, GameView, Reply
+from core.views import GameView, Reply
 
 SCOPE = Scope("local", "playground")
 CHANNEL = "table"
@@ -45,27 +43,6 @@ HOST_VERBS = ("begin", "cancel")  # lobby buttons pressed by the host
 SWEEP_SECONDS = 1.0
 
 log = logging.getLogger(__name__)
-FALLBACK_NAME = "Player"
-
-
-def default_name() -> str:
-    """The player's own name by default: the login name, capitalised (`ann` -> `Ann`)."""
-    try:
-        login = getpass.getuser().strip()
-    except (OSError, KeyError):  # no login name in this environment (e.g. a bare container)
-        login = ""
-    return login[:1].upper() + login[1:] if login else FALLBACK_NAME
-
-
-def _not_found(text: str, shown: list[Button]) -> str:
-    """What to type instead: the moves this roll allows, or the buttons by letter."""
-    moves = [b.label for b in shown if move_of(b) is not None]
-    if typed_move(text) is not None and moves:
-        return f"“{text}” is not a move for this roll. Moves: {', '.join(moves)}."
-    labels = "  ".join(f"[{button_key(n)}] {b.label}" for n, b in enumerate(shown))
-    return f"No command or button “{text}”. Buttons: {labels}"
-
-
 Handler = Callable[[list[str], bool], Awaitable[list[str]]]
 
 
@@ -241,7 +218,7 @@ class Playground:
                 return self._note(f"“{text}”? This game is over: type `start` for a new one.")
             if not shown:
                 return self._note(f"Unknown command “{text}”. Type `help` for the commands.")
-            return self._note(_not_found(text, shown))
+            return self._note(not_found(text, shown))
         ctx = await self._actor(button.action_id.split(":")[1], explicit)
         return self._show(ctx.name, await self.manager.click(ctx, button.action_id))
 
