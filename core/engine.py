@@ -32,9 +32,9 @@ def new_game(config: MatchConfig, host_id: str, host_name: str) -> GameState:
     return GameState(config=config, seats=(Seat(host_id, host_name),))
 
 
-def _require_lobby(state: GameState) -> None:
+def _require_lobby(state: GameState, started: str = "error.lobby.closed") -> None:
     if state.phase is not Phase.LOBBY:
-        raise IllegalMove("error.lobby.closed" if not state.over else "error.game_over")
+        raise IllegalMove(started if not state.over else "error.game_over")
 
 
 def _require_host(state: GameState, user: str) -> None:
@@ -78,15 +78,17 @@ def _leave(step: Step, action: Action) -> None:
         return
     if state.over:
         raise IllegalMove("error.game_over")
-    flow.drop(step, index)
+    flow.drop(step, index, left=True)
 
 
 def _begin(step: Step, action: Action) -> None:
     state = step.state
-    _require_lobby(state)
+    _require_lobby(state, "error.already_started")
     _require_host(state, action.user)
     config = state.config
     if not config.min_players <= len(state.seats) <= config.seat_limit:
+        if config.min_players == config.seat_limit:
+            raise IllegalMove("error.lobby.players_exact", count=config.min_players)
         raise IllegalMove("error.lobby.players", min=config.min_players, max=config.seat_limit)
     step.emit(MatchStarted())
     if config.format.kind is FormatKind.LONG:
@@ -96,6 +98,8 @@ def _begin(step: Step, action: Action) -> None:
 
 
 def _cancel(step: Step, action: Action) -> None:
+    if step.state.phase is not Phase.LOBBY and not step.state.over:
+        raise IllegalMove("error.cancel_started")  # a started game is stopped, not cancelled
     _require_lobby(step.state)
     _require_host(step.state, action.user)
     flow.end_match(step, Ending.CANCELLED, ())

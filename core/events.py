@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from core.state import Ending, Scores
@@ -66,6 +66,8 @@ class TurnEnded(Event):
     score: int | None  # None in the long game, which has no scores
     reason: TurnEnd
     dice: tuple[int, ...] = ()
+    # The tiles the player could still move: a fact for saying why, not part of what happened.
+    available: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,16 @@ class ExtraRoll(Event):
 
 @dataclass(frozen=True, slots=True)
 class Dropped(Event):
+    """Out of the rest of the match: absent three turns in a row, or `left` of their own will."""
+
+    seat: int
+    left: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut(Event):
+    """The deadline passed: the rest of this player's turn is played for them."""
+
     seat: int
 
 

@@ -18,6 +18,7 @@ from core.events import (
     Moved,
     Rolled,
     RoundStarted,
+    TimedOut,
     TurnEnd,
     TurnEnded,
 )
@@ -147,7 +148,7 @@ def _after_long_move(step: Step, ends_turn: bool) -> None:
 def end_turn(step: Step, reason: TurnEnd) -> None:
     state = step.state
     if is_long(state):
-        step.emit(TurnEnded(state.turn, None, reason, state.dice))
+        step.emit(TurnEnded(state.turn, None, reason, state.dice, available(state)))
         step.state = state.evolve(turn=1 - state.turn, phase=Phase.ROLL, dice=())
         return
     record_score(step, state.turn, score_of(state.config.rules, state.board), reason)
@@ -162,8 +163,9 @@ def record_score(step: Step, index: int, score: int, reason: TurnEnd) -> None:
     played = list(state.played)
     played[index] = score
     dice = () if reason is TurnEnd.SKIPPED else state.dice
+    left = available(state) if index == state.turn else state.config.rules.full_mask
     step.state = state.evolve(played=tuple(played), dice=dice)
-    step.emit(TurnEnded(index, score, reason, step.state.dice))
+    step.emit(TurnEnded(index, score, reason, step.state.dice, left))
 
 
 def end_match(step: Step, ending: Ending, winners: tuple[int, ...]) -> None:
@@ -198,6 +200,7 @@ def auto_turn(step: Step) -> None:
     index = step.state.turn
     streak = step.state.seats[index].auto_streak + 1
     step.state = step.state.with_seat(index, auto_streak=streak)
+    step.emit(TimedOut(index))
     play_out_turn(step, auto=True)
     if streak >= AUTO_TURNS_BEFORE_DROP:
         drop(step, index)
@@ -209,12 +212,12 @@ def play_bots(step: Step) -> None:
         play_out_turn(step, auto=False)
 
 
-def drop(step: Step, index: int) -> None:
+def drop(step: Step, index: int, *, left: bool = False) -> None:
     """Take a player out of the rest of the match; their remaining rounds score the maximum."""
     if step.state.seats[index].dropped:
         return
     step.state = step.state.with_seat(index, dropped=True)
-    step.emit(Dropped(index))
+    step.emit(Dropped(index, left))
     if is_long(step.state):
         end_match(step, Ending.FINISHED, (1 - index,))
     elif standings.everyone_gone(step.state):

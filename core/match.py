@@ -51,7 +51,7 @@ class MatchFormat:
             if count:
                 raise InvalidOption("error.option.format", value=text, allowed=kind.value)
             return cls(kind)
-        return cls(kind, _positive_int(count or "1", "rounds"))
+        return cls(kind, _whole_number(count or "1", "rounds"))  # range checked by __post_init__
 
 
 class StakesKind(StrEnum):
@@ -93,17 +93,16 @@ class Stakes:
             return cls()
         if kind is StakesKind.POT and not amount:
             raise InvalidOption("error.option.stakes", value=text, allowed="pot:A")
-        return cls(kind, _positive_int(amount or "1", "stake"))
+        return cls(kind, _whole_number(amount or "1", "stake"))  # range checked by __post_init__
 
 
-def _positive_int(text: str, option: str) -> int:
+def _whole_number(text: str, option: str) -> int:
+    """A typed count; its range is the option's own check, so `rounds:0` and `rounds:51` get
+    the same message ("The number of rounds must be 1 to 50")."""
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise InvalidOption("error.option.number", option=option, value=text) from None
-    if value <= 0:
-        raise InvalidOption("error.option.positive", option=option, value=value)
-    return value
 
 
 @dataclass(frozen=True, slots=True)

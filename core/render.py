@@ -86,14 +86,14 @@ def describe_rules(rules: Rules, lang: str) -> str:
     if rules.last_die:
         parts.append(t(lang, "rules.last_die.short"))
     if rules.one_die:
-        parts.append(t(lang, "rules.one_die.short", high=_high_tiles(rules)))
+        parts.append(t(lang, "rules.one_die.short", high=high_tiles(rules)))
     else:
         parts.append(t(lang, "rules.hard.short"))
     parts.append(t(lang, f"rules.scoring.{rules.scoring.value}.short"))
     return RULE_SEPARATOR.join(parts)
 
 
-def _high_tiles(rules: Rules) -> str:
+def high_tiles(rules: Rules) -> str:
     """The tiles that lock the one-die rule: `7-8-9` as the sources say it, `7–12` when longer."""
     high = range(HIGH_TILE, rules.tiles + 1)
     if len(high) <= 3:

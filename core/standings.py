@@ -127,6 +127,13 @@ def everyone_gone(state: GameState) -> bool:
 
 
 def finish_without_players(step: Step) -> None:
+    """The last human left: the match ends inside the round, counting the turns played so far
+    (a dropped player's total must not hide the turn the table just watched)."""
     from core.flow import end_match
 
+    state = step.state
+    for index, score in enumerate(state.played):
+        if score is not None and not state.over:
+            state = state.with_seat(index, total=state.seats[index].total + score)
+    step.state = state
     end_match(step, Ending.FINISHED, lowest_totals(step.state))

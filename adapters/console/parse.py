@@ -1,11 +1,37 @@
-"""Reading what the user typed: names, `key=value` options, button numbers and labels."""
+"""Reading what the user typed: names, `key=value` options, moves, button letters and labels."""
 
 from __future__ import annotations
 
+import getpass
+import re
+
 from core.errors import ShutboxError
 from core.i18n import t
-from core.manager.settings import ServerConfig, StartOptions, options_from_pairs
+from core.manager.buttons import parse_button
+from core.manager.settings import ServerConfig, StartOptions, options_from_words
+from core.moves import mask_of
 from core.views import Button
+
+MAX_TILE = 12
+FALLBACK_NAME = "Player"
+
+
+def default_name() -> str:
+    """The player's own name by default: the login name, capitalised (`ann` -> `Ann`)."""
+    try:
+        login = getpass.getuser().strip()
+    except (OSError, KeyError):  # no login name in this environment (e.g. a bare container)
+        login = ""
+    return login[:1].upper() + login[1:] if login else FALLBACK_NAME
+
+
+def not_found(text: str, shown: list[Button]) -> str:
+    """What to type instead: the moves this roll allows, or the buttons by letter."""
+    moves = [b.label for b in shown if move_of(b) is not None]
+    if typed_move(text) is not None and moves:
+        return f"“{text}” is not a move for this roll. Moves: {', '.join(moves)}."
+    labels = "  ".join(f"[{button_key(n)}] {b.label}" for n, b in enumerate(shown))
+    return f"No command or button “{text}”. Buttons: {labels}"
 
 
 class UsageError(Exception):
@@ -35,20 +61,47 @@ def split_pairs(args: list[str]) -> tuple[dict[str, str], list[str]]:
 def start_options(args: list[str]) -> StartOptions:
     """`start` options as in Slack (`preset=sailors rounds=5`); one bare word names the preset."""
     pairs, bare = split_pairs(args)
-    if len(bare) > 1 or (bare and "preset" in pairs):
+    if len(bare) > 1:
         raise UsageError(
             f"Options are key=value (e.g. `rounds=3 stakes=pot:5`), not “{bare[-1]}”. "
             "Type `help` for the keys."
         )
-    if bare:
-        pairs["preset"] = bare[0]
-    return options_from_pairs(pairs)
+    return options_from_words(pairs, bare)
+
+
+_MOVE = re.compile(r"^\s*\d{1,2}(?:\s*[+, ]\s*\d{1,2})*\s*$")
+
+
+def button_key(index: int) -> str:
+    """The letter a button is typed as: `a` for the first (a message has at most 25)."""
+    return chr(ord("a") + index)
+
+
+def typed_move(text: str) -> int | None:
+    """Tiles typed as a move, in any order (`6+1`, `1+6`, `1 6`), as a mask; else None."""
+    if not _MOVE.match(text):
+        return None
+    tiles = [int(tile) for tile in re.findall(r"\d+", text)]
+    if len(set(tiles)) != len(tiles) or not all(1 <= tile <= MAX_TILE for tile in tiles):
+        return None
+    return mask_of(tiles)
+
+
+def move_of(button: Button) -> int | None:
+    """The tiles a move button closes (or opens), None for any other button."""
+    found = parse_button(button.action_id)
+    return found.arg if found.verb == "choose" else None
 
 
 def find_button(shown: list[Button], text: str) -> Button | None:
-    """Button `n` by its number, else by its label (exactly, or by a unique beginning)."""
-    if text.isdigit() and 1 <= int(text) <= len(shown):
-        return shown[int(text) - 1]
+    """A move typed as its tiles, else a button by its letter, else by its label (exactly, or
+    by a unique beginning). Numbers always mean tiles, so `9` never presses a ninth button."""
+    move = typed_move(text)
+    if move is not None:
+        return next((button for button in shown if move_of(button) == move), None)
+    key = text.strip().casefold()
+    if len(key) == 1 and "a" <= key <= button_key(len(shown) - 1):
+        return shown[ord(key) - ord("a")]
     wanted = "".join(text.casefold().split())
     labels = ["".join(b.label.casefold().split()) for b in shown]
     exact = [b for b, label in zip(shown, labels, strict=True) if label == wanted]

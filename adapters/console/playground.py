@@ -17,7 +17,9 @@ from typing import TextIO
 from adapters.console.parse import (
     UsageError,
     check_settings,
+    default_name,
     find_button,
+    not_found,
     split_pairs,
     start_options,
     translate,
@@ -41,20 +43,21 @@ HOST_VERBS = ("begin", "cancel")  # lobby buttons pressed by the host
 SWEEP_SECONDS = 1.0
 
 log = logging.getLogger(__name__)
-
 Handler = Callable[[list[str], bool], Awaitable[list[str]]]
 
 
 class Playground:
     """Drives the one playground channel through the real GameManager."""
 
-    def __init__(self, manager: GameManager, name: str = "You", *, tty: bool = False) -> None:
+    def __init__(self, manager: GameManager, name: str | None = None, *, tty: bool = False) -> None:
         self.manager = manager
         self.tty = tty  # ANSI bold instead of plain text
         self.done = False
         self.view: GameView | None = None  # the game message last shown
+        self.lang = "en"  # the language of the table's game (deadlines are written in it)
+        self.acting: str | None = None  # who presses the turn buttons now, if not the seated
         self.names: dict[str, str] = {}
-        self.seated = self._remember(name)
+        self.seated = self._remember(name or default_name())
         self._explicit = False  # `as <name>` was the previous input
         self._session = secrets.token_hex(4)
         self._requests = itertools.count(1)
@@ -76,7 +79,11 @@ class Playground:
 
     @property
     def prompt(self) -> str:
-        return f"{self.names[self.seated]}> "
+        """Who is at the keyboard, and whose turn a pressed button plays when that differs."""
+        seated = self.names[self.seated]
+        if self.acting and self.acting != seated and not self._explicit:
+            return f"{seated} ({self.acting} to play)> "
+        return f"{seated}> "
 
     async def send(self, line: str) -> list[str]:
         """One line typed by the user; returns the lines the terminal shows."""
@@ -86,8 +93,23 @@ class Playground:
         explicit, self._explicit = self._explicit, False
         handler = self._commands.get(words[0].lower())
         if handler is None:
-            return await self._press(line.strip(), explicit)
-        return await handler(words[1:], explicit)
+            shown = await self._press(line.strip(), explicit)
+        else:
+            shown = await handler(words[1:], explicit)
+        await self._follow_table()
+        return shown
+
+    async def _follow_table(self) -> None:
+        """Note the game's language and whose turn it is, for the deadline and the prompt."""
+        with contextlib.suppress(ShutboxError):
+            record = await self.manager.current(self._ctx())
+            if record is None:
+                self.acting = None
+                self.lang = (await self.manager.server_config(SCOPE)).lang
+                return
+            self.lang = record.lang
+            seat = record.state.to_act
+            self.acting = seat.name if seat is not None else None
 
     async def tick(self) -> list[str]:
         """Sweep the deadlines once (the interactive loop does this every second)."""
@@ -167,7 +189,7 @@ class Playground:
     def _show(self, name: str, reply: Reply) -> list[str]:
         if reply.game is not None:
             self.view = reply.game
-        return reply_lines(reply, name, self.manager.clock(), tty=self.tty)
+        return reply_lines(reply, name, self.manager.clock(), tty=self.tty, lang=self.lang)
 
     def _note(self, text: str) -> list[str]:
         return private_lines(self.names[self.seated], text, tty=self.tty)
@@ -196,8 +218,7 @@ class Playground:
                 return self._note(f"“{text}”? This game is over: type `start` for a new one.")
             if not shown:
                 return self._note(f"Unknown command “{text}”. Type `help` for the commands.")
-            labels = "  ".join(f"[{n}] {b.label}" for n, b in enumerate(shown, 1))
-            return self._note(f"No command or button “{text}”. Buttons: {labels}")
+            return self._note(not_found(text, shown))
         ctx = await self._actor(button.action_id.split(":")[1], explicit)
         return self._show(ctx.name, await self.manager.click(ctx, button.action_id))
 

@@ -8,8 +8,8 @@ WELCOME = f"""\
 **Shut the Box — local playground.** You are seated as {{name}}.
 To play a game against a bot, type "{NEWCOMER_COMMANDS[0]}", then "{NEWCOMER_COMMANDS[1]}", \
 then "{NEWCOMER_COMMANDS[2]}".
-Then press the buttons by their number: "1" rolls, and the numbers beside the moves (7, 6+1, ...) \
-close those tiles. Lowest score wins.
+Then press the buttons by their letter ("a" rolls), and type a move as its tiles to close them: \
+"7", "6+1" or "1+6". Lowest score wins.
 Several players at one keyboard: "as Ann" seats Ann, and during a game each number is pressed by \
 the player whose turn it is. Type "help" for every command, "quit" to leave."""
 
@@ -20,7 +20,8 @@ fair, tiles, dice, close, last-die, hard, scoring
   (e.g. `start preset=sailors rounds=3 stakes=pot:5`, or `start sailors`)
 `solo [key=value ...]` play alone at once · `join` · `leave` · `bot` (add a bot) · \
 `go` (the host's Start) · `cancel` · `stop`
-`1`, `2`, ... or a label (`roll`, `8+1`) press a button of the game message
+`a`, `b`, ... press a button by its letter; `8+1` (or `1+8`, `1 8`) makes that move; a label \
+(`roll`, `hint`) presses that button
 `as <name>` seat another player; typed right before a button, that player presses it
 `balance` · `daily` · `leaderboard [wins|chips|shuts|best|average] [preset]` · `stats [name]` \
 · `grant <name> <n>`

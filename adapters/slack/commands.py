@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from core.errors import ShutboxError
-from core.manager.settings import StartOptions, options_from_pairs
+from core.manager.settings import StartOptions, options_from_words
 
 _TOKEN = re.compile(r"<[^>]*>|\S+")  # a mention like `<@U1|ann lee>` stays one word
 _MENTION = re.compile(r"<@([UW][A-Z0-9]+)(?:\|([^>]*))?>")
@@ -125,12 +125,10 @@ def parse_mention(token: str) -> Mention:
 def _open(name: str, tokens: list[str]) -> Command:
     """`start [preset] key=value ...`: one bare word names the preset."""
     words = split_words(tokens)
-    if len(words.bare) > 1 or (words.bare and "preset" in words.pairs):
+    if len(words.bare) > 1:
         raise UsageError("slack.pairs_only", value=words.bare[-1])
-    pairs = dict(words.pairs)
-    if words.bare:
-        pairs["preset"] = words.bare[0].lower()
-    return Open(options_from_pairs(pairs), solo=name == "solo")
+    bare = [word.lower() for word in words.bare]
+    return Open(options_from_words(dict(words.pairs), bare), solo=name == "solo")
 
 
 def _plain(name: str, tokens: list[str]) -> Command:

@@ -13,7 +13,9 @@ from bot.settings import load_settings
 def register(subparsers: Subparsers) -> None:
     """Add `play` to the command line."""
     parser = subparsers.add_parser("play", help="play in this terminal", description=__doc__)
-    parser.add_argument("--name", default="You", help="your name at the table")
+    parser.add_argument(
+        "--name", default=None, help="your name at the table (default: your login name)"
+    )
     parser.set_defaults(func=run)
 
 
@@ -22,9 +24,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-async def play(name: str) -> None:
-    from bot.playground import open_playground
+async def play(name: str | None) -> None:
+    from bot.playground import log_to_file, open_playground
 
     settings = load_settings()
-    async with open_playground(settings.redis.url, settings.core.data_dir, name) as playground:
-        await playground.run(sys.stdin, sys.stdout)
+    with log_to_file(settings.core.data_dir, settings.core.log_level, settings.core.log_json):
+        async with open_playground(settings.redis.url, settings.core.data_dir, name) as playground:
+            await playground.run(sys.stdin, sys.stdout)

@@ -15,7 +15,9 @@ log = logging.getLogger("shutbox")
 def register(subparsers: Subparsers) -> None:
     """Add `run` to the command line."""
     parser = subparsers.add_parser("run", help="run the bot", description=__doc__)
-    parser.add_argument("--name", default="You", help="your name in the playground")
+    parser.add_argument(
+        "--name", default=None, help="your name in the playground (default: your login name)"
+    )
     parser.set_defaults(func=run)
 
 

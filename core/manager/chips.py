@@ -50,6 +50,7 @@ class Settlement:
     pot: Pot
     transfers: list[Transfer]
     by_event: dict[int, list[Transfer]]  # which event (by index) caused which transfers
+    pots: dict[int, int] = field(default_factory=dict)  # the pot after each round's end, by event
 
 
 def settle(
@@ -64,10 +65,13 @@ def settle(
         s.id for i, s in enumerate(before.seats) if not s.bot and before.in_round(i)
     ]
     gone = {i for i, s in enumerate(before.seats) if not s.active}
+    pots: dict[int, int] = {}
     for index, event in enumerate(events):
         ledger.event = index
         _settle_event(ledger, before, event, gone)
-    return Settlement(ledger.pot, ledger.transfers, ledger.by_event)
+        if isinstance(event, RoundEnded):
+            pots[index] = ledger.pot.total
+    return Settlement(ledger.pot, ledger.transfers, ledger.by_event, pots)
 
 
 def _settle_event(ledger: Ledger, state: GameState, event: Event, gone: set[int]) -> None:

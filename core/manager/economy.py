@@ -7,10 +7,11 @@ from dataclasses import dataclass
 
 from core.commit import MINT, Commit, DailyClaim, Journal, OpKind, Scope, StatOp, Status
 from core.errors import InsufficientChips, InvalidOption, NotAllowed
-from core.i18n import t
+from core.i18n import decimal, number, relative_time, t
 from core.manager.context import Context
 from core.manager.settings import ServerConfig
-from core.rules import PRESETS, build_rules
+from core.render import describe_rules
+from core.rules import PRESETS, Rules, build_rules
 from core.settlement import Transfer
 from core.store import GameStore
 from core.views import Reply
@@ -39,8 +40,8 @@ class Economy:
         if result.status is Status.DUPLICATE:
             return Reply(private=t(lang, "economy.duplicate"))
         if result.status is Status.DAILY_WAIT:
-            hours, minutes = divmod(-(-result.retry_after // 60), 60)
-            return Reply(private=t(lang, "economy.daily_wait", hours=hours, minutes=minutes))
+            when = relative_time(lang, result.retry_after)
+            return Reply(private=t(lang, "economy.daily_wait", when=when))
         balance = result.balances.get(ctx.user, 0)
         return Reply(private=t(lang, "economy.daily", amount=config.daily, balance=balance))
 
@@ -87,7 +88,7 @@ class Economy:
         if not rows:
             return Reply(public=(f"**{title}**\n" + t(lang, "board.empty"),))
         lines = [
-            f"{rank}. {names.get(user, user)} — {_number(value)}"
+            f"{rank}. {names.get(user, user)} — {_number(value, lang)}"
             for rank, (user, value) in enumerate(rows, 1)
         ]
         return Reply(public=(f"**{title}**\n" + "\n".join(lines),))
@@ -127,17 +128,29 @@ class Economy:
         return Reply(public=("\n".join(lines),))
 
 
-def rules_name(text: str) -> str:
-    """A preset's name where the rule set is one, else its compact text form."""
-    return next((name for name, rules in PRESETS.items() if rules.to_str() == text), text)
+def rules_name(text: str, lang: str) -> str:
+    """The rule set as a player names it: a preset's name, else its one-line description."""
+    name = next((name for name, rules in PRESETS.items() if rules.to_str() == text), None)
+    if name is not None:
+        return t(lang, f"rules.preset.{name}.title")
+    try:
+        return describe_rules(Rules.from_str(text), lang)
+    except ValueError:
+        return text  # a rule set this version cannot read: its stored form is all there is
 
 
 def _int(fields: dict[str, str], name: str) -> int:
     return int(fields.get(name, "0") or 0)
 
 
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+def _number(value: float, lang: str) -> str:
+    """A board value: whole numbers as such, averages with one decimal, the language's way."""
+    return number(lang, int(value)) if float(value).is_integer() else decimal(lang, value)
+
+
+def _best(fields: dict[str, str], name: str) -> int | str:
+    found = fields.get(name, "")
+    return int(found) if found.lstrip("-").isdigit() else "—"
 
 
 def _per_rules(fields: dict[str, str], prefix: str, key: str, lang: str) -> list[str]:
@@ -149,8 +162,8 @@ def _per_rules(fields: dict[str, str], prefix: str, key: str, lang: str) -> list
         rules = field.split(":", 1)[1]
         total = _int(fields, f"{prefix}sum:{rules}")
         lines.append(
-            t(lang, key, rules=rules_name(rules), best=fields.get(f"{prefix}best:{rules}", "—"),
-              average=f"{total / int(turns):.1f}", turns=turns,
+            t(lang, key, rules=rules_name(rules, lang), best=_best(fields, f"{prefix}best:{rules}"),
+              average=decimal(lang, total / int(turns)), turns=int(turns),
               shuts=_int(fields, f"{prefix}shuts:{rules}"))
         )  # fmt: skip
     return lines

@@ -9,7 +9,7 @@ from core.commit import Commit, Journal, OpKind, Scope, StatOp
 from core.dice import FairDice
 from core.events import Event, MatchStarted, Rolled
 from core.i18n import t
-from core.manager import chips, narrate, present, stats
+from core.manager import chips, narrate, present, stats, turns
 from core.manager.record import GameRecord
 from core.manager.settings import LOBBY_SECONDS
 from core.settlement import Transfer
@@ -71,18 +71,19 @@ def plan_change(
     settlement = chips.settle(record.state, events, record.pot, balances)
     pot, transfers = settlement.pot, settlement.transfers
     rolls = record.rolls + tuple(e.dice for e in events if isinstance(e, Rolled)) if fair else ()
+    style = present.style_of(record)
     new = record.evolve(
         state=state, pot=pot, deadline=deadline_for(record, state, now),
         fair=fair.to_str() if fair else "", rolls=rolls,
+        turns=turns.follow(record.state, state, record.turns, events, record.lang, style),
+        box=turns.last_player(events, record.box),
     )  # fmt: skip
-    notices = narrate.notices(
-        state, events, settlement.by_event, record.lang, present.style_of(record)
-    )
+    notices = narrate.notices(state, events, settlement.by_event, record.lang, style)
     reply = Reply(
         private=private,
         game=present.game_view(new, notices),
         public=(
-            *narrate.summaries(state, events, settlement.by_event, record.lang),
+            *narrate.summaries(state, events, settlement, record.lang),
             *_fair_record(new, fair),
         ),
     )

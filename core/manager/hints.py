@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core import flow
-from core.i18n import decimal, t
+from core.i18n import decimal, percent, t
 from core.match import FormatKind
 from core.render import render_move
 from core.solver import Objective, solve
@@ -61,4 +61,4 @@ def _long_hint(state: GameState, lang: str) -> str:
 
 
 def _percent(lang: str, chance: float) -> str:
-    return f"{decimal(lang, 100 * chance)} %"
+    return percent(lang, chance)

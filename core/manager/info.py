@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.i18n import decimal, t
+from core.i18n import decimal, percent, t
 from core.moves import move_label
 from core.render import rules_text
 from core.rules import Rules, preset
@@ -36,7 +36,7 @@ def odds_text(name: str | None, lang: str) -> str:
     full = rules.full_mask
     lines = [
         t(lang, "odds.title", preset=name or "classic"),
-        t(lang, "odds.shut", chance=f"{decimal(lang, 100 * solve(rules, SHUT).value(full), 2)} %"),
+        t(lang, "odds.shut", chance=percent(lang, solve(rules, SHUT).value(full), 2)),
         t(lang, "odds.sum", expected=decimal(lang, solve(rules, Objective.SUM).value(full), 2)),
         t(lang, "odds.count", expected=decimal(lang, solve(rules, Objective.COUNT).value(full), 2)),
         t(lang, "odds.first_moves"),

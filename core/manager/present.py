@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core import flow
-from core.i18n import t
+from core.i18n import join_list, t
+from core.manager import turns
 from core.manager.buttons import ButtonId
 from core.manager.record import GameRecord
+from core.manager.turns import Turns
 from core.match import FormatKind, MatchConfig, StakesKind
 from core.moves import options
 from core.render import Style, describe_rules, render_board, render_dice, render_move
@@ -113,6 +115,8 @@ def _turn_body(record: GameRecord, notices: Sequence[str]) -> str:
     state, lang, style = record.state, record.lang, style_of(record)
     lines = [board_text(state, style)]
     lines += list(notices)[-MAX_NOTICES:]
+    if state.config.stakes.kind is StakesKind.POT:
+        lines.append(t(lang, "game.pot", pot=record.pot.total))
     seat = state.to_act
     assert seat is not None
     if state.phase is Phase.CHOOSE:
@@ -122,22 +126,36 @@ def _turn_body(record: GameRecord, notices: Sequence[str]) -> str:
     else:
         key = "game.open_turn" if flow.opening(state) else "game.roll"
         lines.append(t(lang, key, player=seat.name, deadline=DEADLINE))
-    lines += scores_lines(state, lang)
+    lines += scores_lines(state, lang, record.turns)
     return "\n".join(lines)
 
 
-def scores_lines(state: GameState, lang: str) -> list[str]:
-    """One line per player: this round's score (if played) and the match total."""
+def scores_lines(state: GameState, lang: str, last: Turns = ()) -> list[str]:
+    """One line per player: this round's score (if played) and the match total, then the
+    player's last turn: its rolls, what they closed and why it ended."""
     if state.config.format.kind is FormatKind.LONG:
-        return [t(lang, "game.long_roles", closer=state.seats[0].name, opener=state.seats[1].name)]
+        roles = t(lang, "game.long_roles", closer=state.seats[0].name, opener=state.seats[1].name)
+        return [roles, *_turn_lines(state, lang, last, range(len(state.seats)))]
     lines = []
     for index, seat in enumerate(state.seats):
         played = state.played[index] if index < len(state.played) else None
-        mark = "—" if played is None else str(played)
+        mark = "—" if played is None else played
         status = _seat_status(state, index, lang)
         lines.append(t(lang, "game.score_line", player=display_name(state, index), round=mark,
                        total=seat.total, status=status))  # fmt: skip
+        lines += _turn_lines(state, lang, last, [index])
     return lines
+
+
+def _turn_lines(state: GameState, lang: str, last: Turns, seats: Sequence[int]) -> list[str]:
+    """The last turns under the scores; in the long game, which has no score lines, named."""
+    named = state.config.format.kind is FormatKind.LONG
+    found = ((i, turns.line(last[i], state, lang)) for i in seats if i < len(last))
+    return [
+        text.replace("↳ ", f"↳ {display_name(state, i)}: ", 1) if named else text
+        for i, text in found
+        if text
+    ]
 
 
 def _seat_status(state: GameState, index: int, lang: str) -> str:
@@ -204,20 +222,32 @@ def _hint_button(record: GameRecord) -> list[Button]:
 
 def _over_body(record: GameRecord, notices: Sequence[str]) -> str:
     state, lang = record.state, record.lang
-    lines = [board_text(state, style_of(record)), *list(notices)[-MAX_NOTICES:]]
-    lines.append(ending_line(state, lang))
-    if state.config.format.kind is not FormatKind.LONG and state.round:
-        lines += scores_lines(state, lang)
+    lines = [*_final_box(record), *list(notices)[-MAX_NOTICES:], ending_line(state, lang)]
+    if state.round:
+        lines += scores_lines(state, lang, record.turns)
     if record.fair_dice is not None:
         lines.append(t(lang, "game.fair_reveal", seed=record.fair_dice.server_seed))
     return "\n".join(lines)
 
 
+def _final_box(record: GameRecord) -> list[str]:
+    """The box as the last player left it, under their name; a game that never began has none."""
+    state = record.state
+    if not state.round:
+        return []
+    board = board_text(state, style_of(record))
+    if state.config.format.kind is FormatKind.LONG or not 0 <= record.box < len(state.seats):
+        return [board]
+    return [t(record.lang, "game.final_box", player=display_name(state, record.box)), board]
+
+
 def ending_line(state: GameState, lang: str) -> str:
+    if state.ending is Ending.STOPPED and state.config.stakes.staked:
+        return t(lang, "game.ending.stopped_stakes")
     if state.ending is not Ending.FINISHED:
         return t(lang, f"game.ending.{state.ending.value}")
     if not state.winners:
         return t(lang, "game.no_winner")
-    names = ", ".join(state.seats[i].name for i in state.winners)
+    names = join_list(lang, [display_name(state, i) for i in state.winners])
     key = "game.winner" if len(state.winners) == 1 else "game.winners"
     return t(lang, key, names=names)

@@ -7,6 +7,7 @@ import secrets
 from dataclasses import dataclass, field, replace
 
 from core.dice import FairDice
+from core.manager.turns import Turns, dump, load
 from core.settlement import Pot
 from core.state import GameState
 
@@ -29,6 +30,8 @@ class GameRecord:
     rolls: tuple[tuple[int, ...], ...] = ()  # every roll of a fair match, for verification
     created: int = 0
     solo: bool = False
+    turns: Turns = ()  # each player's last turn, as the score table shows it
+    box: int = -1  # the seat whose box the board shows (the last to play, once it is over)
 
     @property
     def version(self) -> int:
@@ -47,7 +50,7 @@ class GameRecord:
             "s": self.state.to_str(), "c": self.channel, "g": self.game_id, "l": self.lang,
             "y": self.style, "d": self.deadline, "pa": self.pot.account,
             "pc": self.pot.contributions, "f": self.fair, "r": rolls, "t": self.created,
-            "solo": self.solo,
+            "solo": self.solo, "lt": dump(self.turns), "bx": self.box,
         }  # fmt: skip
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
@@ -70,4 +73,6 @@ class GameRecord:
             rolls=tuple(tuple(int(d) for d in r) for r in data["r"]),
             created=data["t"],
             solo=data["solo"],
+            turns=load(data.get("lt", "")),  # records written before last turns were kept
+            box=data.get("bx", -1),
         )

@@ -139,9 +139,19 @@ INT_OPTIONS = ("tiles", "dice", "timer")
 BOOL_OPTIONS = ("last_die", "hard", "hints", "fair")
 
 
+def options_from_words(pairs: dict[str, str], bare: list[str]) -> StartOptions:
+    """`start sailors rounds=3`: one bare word names the preset, as `preset=` would."""
+    if bare and "preset" in {key.lower() for key in pairs}:
+        given = next(value for key, value in pairs.items() if key.lower() == "preset")
+        raise InvalidOption("error.option.twice", option="preset", first=bare[0], second=given)
+    return options_from_pairs({**pairs, "preset": bare[0]} if bare else pairs)
+
+
 def options_from_pairs(pairs: dict[str, str]) -> StartOptions:
-    """`key=value` options as typed in Slack or the playground; unknown keys are refused."""
+    """`key=value` options as typed in Slack or the playground; unknown, empty or conflicting
+    keys are refused with one line that says so (nothing is silently dropped)."""
     values: dict[str, Any] = {}
+    given: dict[str, str] = {}
     for key, raw in pairs.items():
         name = OPTION_NAMES.get(key.lower())
         if name is None:
@@ -150,6 +160,11 @@ def options_from_pairs(pairs: dict[str, str]) -> StartOptions:
                 key=key,
                 allowed=", ".join(sorted(set(OPTION_NAMES) - {"last_die"})),
             )
+        if not raw.strip():
+            raise InvalidOption("error.option.empty", option=key)
+        if name in given:
+            raise InvalidOption("error.option.conflict", first=given[name], second=key)
+        given[name] = key
         values[name] = _option_value(key, name, raw)
     return StartOptions(**values)
 

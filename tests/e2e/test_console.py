@@ -21,7 +21,7 @@ MAX_PRESSES = 2000
 
 
 def make(
-    redis: Redis, dice: DiceSource, name: str = "You", now: list[float] | None = None
+    redis: Redis, dice: DiceSource, name: str = "Cy", now: list[float] | None = None
 ) -> Playground:
     """A playground on the test database; `now` (a one-item list) is a clock the test moves."""
     store = GameStore(redis)
@@ -31,12 +31,12 @@ def make(
 
 
 async def play_out(playground: Playground) -> list[str]:
-    """Press button 1 until the game message says the game is over."""
+    """Press the first button (`a`) until the game message says the game is over."""
     out: list[str] = []
     for _ in range(MAX_PRESSES):
         if playground.view is not None and playground.view.over:
             return out
-        out += await playground.send("1")
+        out += await playground.send("a")
     raise AssertionError("the game did not end:\n" + "\n".join(out[-30:]))
 
 
@@ -60,7 +60,7 @@ async def chips(playground: Playground, name: str) -> int:
 
 
 async def test_newcomer_plays_a_bot_with_the_welcome_commands(redis: Redis) -> None:
-    """A newcomer types what the welcome says, presses 1 until the end, and sees a winner."""
+    """A newcomer types what the welcome says, presses `a` until the end, and sees a winner."""
     playground = make(redis, SeededDice(1))
     welcome = "\n".join(playground.welcome())
     out: list[str] = []
@@ -92,10 +92,10 @@ async def test_wrong_player_is_told_whose_turn_it_is(redis: Redis) -> None:
     playground = make(redis, SeededDice(2), name="Ann")
     await send_all(playground, "start", "as Bob", "join", "go")
     before, view = await version(playground), playground.view
-    out = await send_all(playground, "as Bob", "1")
+    out = await send_all(playground, "as Bob", "a")
     assert out[-1].startswith("(to Bob only) It is Ann’s turn")
     assert await version(playground) == before and playground.view is view
-    assert any("Ann rolled" in line for line in await playground.send("1"))
+    assert any("Ann rolled" in line for line in await playground.send("a"))
 
 
 @pytest.mark.parametrize(
@@ -111,7 +111,7 @@ async def test_bad_options_get_a_private_error(redis: Redis, line: str, says: st
     """Bad start options get a private reply that says what is wrong, and open no game."""
     playground = make(redis, SeededDice(1))
     out = await playground.send(line)
-    assert len(out) == 1 and out[0].startswith("(to You only)") and says in out[0]
+    assert len(out) == 1 and out[0].startswith("(to Cy only)") and says in out[0]
     assert await version(playground) is None
 
 
@@ -125,7 +125,7 @@ async def test_bad_options_get_a_private_error(redis: Redis, line: str, says: st
     ],
 )  # fmt: skip
 async def test_every_preset_format_and_stake_plays_to_the_end(redis: Redis, options: str) -> None:
-    """Each preset, format and stake plays against a bot to the end by pressing button 1."""
+    """Each preset, format and stake plays against a bot to the end by pressing button `a`."""
     playground = make(redis, SeededDice(options))
     out = await send_all(playground, f"start {options}", "bot", "go")
     out += await play_out(playground)
@@ -137,9 +137,9 @@ async def test_solo_buttons_by_label_and_hint(redis: Redis) -> None:
     """A solo game starts at once; buttons can be typed by label, and Hint answers privately."""
     playground = make(redis, FixedDice([(4, 5)]))
     out = await send_all(playground, "solo", "roll", "hint")
-    assert out[-1].startswith("(to You only) Best:")
+    assert out[-1].startswith("(to Cy only) Best:")
     out = await playground.send("8+1")
-    assert "You closed 8+1" in "\n".join(out)
+    assert "Cy closed 8+1" in "\n".join(out)
 
 
 async def test_deadline_passes_and_the_tick_plays_for_the_absent(redis: Redis) -> None:
@@ -147,7 +147,7 @@ async def test_deadline_passes_and_the_tick_plays_for_the_absent(redis: Redis) -
     now = [1_700_000_000.0]
     playground = make(redis, SeededDice(3), now=now)
     out = await playground.send("solo timer=30")
-    assert any("(in 30 s)" in line for line in out)
+    assert any("(in 30 seconds)" in line for line in out)
     assert await playground.tick() == []
     now[0] += 31
     assert "(auto)" in "\n".join(await playground.tick())
@@ -175,5 +175,5 @@ async def test_a_game_left_running_is_shown_and_continues(redis: Redis) -> None:
     await make(redis, SeededDice(4)).send("solo")
     later = make(redis, SeededDice(4))
     shown = await later.send("show")
-    assert shown[0] == "=== Round 1 of 1 ===" and "[1] Roll" in shown[-1]
-    assert any("You rolled" in line for line in await later.send("1"))
+    assert shown[0] == "=== Round 1 of 1 ===" and "[a] Roll" in shown[-1]
+    assert any("Cy rolled" in line for line in await later.send("a"))

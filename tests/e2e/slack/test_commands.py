@@ -68,8 +68,10 @@ async def test_grant_and_config_changes_are_for_admins(slack: Driver) -> None:
 
 async def test_daily_balance_and_stats(slack: Driver, fake: FakeSlack) -> None:
     """Daily chips once a day; stats for yourself or a mentioned player are posted."""
-    assert await slack.say("UCID", "daily") == "You claimed 25 chips. Balance: 125."
-    assert (await slack.say("UCID", "daily")).startswith("You already claimed today.")
+    assert await slack.say("UCID", "daily") == "You claimed 25 chips. You now have 125 chips."
+    assert (await slack.say("UCID", "daily")).startswith(
+        "You already claimed your daily chips. Come back in 24 hours."
+    )
     await slack.command("UBOB", "stats <@UCID>")
     assert "Chips: 125" in await public_text(fake, "Stats for Cid")
     await slack.command("UBOB", "stats")

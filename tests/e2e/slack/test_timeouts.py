@@ -3,15 +3,19 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from redis.asyncio import Redis
 
 from adapters.slack.app import SlackBot
+from core.commit import Scope
 from core.dice import DiceSource
+from core.manager.context import Context
 from core.manager.manager import GameManager
 from core.store import GameStore
 from tests.e2e.slack.driver import CHANNEL, Driver
-from tests.e2e.slack.fake_slack import FakeSlack, Message
+from tests.e2e.slack.fake_slack import TEAM, FakeSlack, Message
 
 START = 1_800_000_000.0
 clock = [START]
@@ -24,10 +28,22 @@ def manager(redis: Redis, dice: DiceSource) -> GameManager:
     return GameManager(GameStore(redis), dice=dice, clock=lambda: clock[0])
 
 
-async def game_message(slack: Driver, fake: FakeSlack, text: str) -> Message:
+async def game_message(slack: Driver, fake: FakeSlack, text: str, manager: GameManager) -> Message:
+    """The posted game message, once the game knows it (the sweep edits the message it knows)."""
     await slack.command("UANN", text)
     found: list[Message] = await fake.wait_for(lambda: fake.game_messages(CHANNEL))
+    ctx = Context(Scope("slack", TEAM), CHANNEL, "UANN", "Ann")
+    for _ in range(500):
+        if await _attached(manager, ctx):
+            break
+        await asyncio.sleep(0.01)
     return found[0]
+
+
+async def _attached(manager: GameManager, ctx: Context) -> bool:
+    """Whether the game knows its message yet (the store has no event to wait on)."""
+    record = await manager.current(ctx)
+    return record is not None and bool(record.message)
 
 
 async def sweep(manager: GameManager, bot: SlackBot, seconds: float) -> None:
@@ -41,7 +57,7 @@ async def test_an_absent_player_is_moved_for(
     slack: Driver, fake: FakeSlack, manager: GameManager, bot: SlackBot
 ) -> None:
     """Ann lets her roll time out: the bot rolls for her, marked auto, on the same message."""
-    game = await game_message(slack, fake, "solo timer=30")
+    game = await game_message(slack, fake, "solo timer=30", manager)
     await sweep(manager, bot, 31)
     assert game.updates == 1 and "(auto)" in game.body
 
@@ -50,7 +66,7 @@ async def test_a_lobby_nobody_starts_closes_after_ten_minutes(
     slack: Driver, fake: FakeSlack, manager: GameManager, bot: SlackBot
 ) -> None:
     """The lobby message says it closed, without buttons."""
-    game = await game_message(slack, fake, "start")
+    game = await game_message(slack, fake, "start", manager)
     await sweep(manager, bot, 601)
     assert "Nobody started the game, so the lobby closed." in game.body
     assert not game.buttons

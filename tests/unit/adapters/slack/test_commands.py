@@ -70,7 +70,9 @@ def test_each_subcommand_is_read(text: str, command: object) -> None:
     [
         ("shuffle", "slack.unknown_command", {"command": "shuffle"}),
         ("start classic hard", "slack.pairs_only", {"value": "hard"}),
-        ("start hard preset=classic", "slack.pairs_only", {"value": "hard"}),
+        ("start hard preset=classic", "error.option.twice", {"first": "hard", "second": "classic"}),
+        ("start preset=", "error.option.empty", {"option": "preset"}),
+        ("start rounds=3 format=to-45", "error.option.conflict", {"first": "rounds"}),
         ("start tiles=9 tiles=10", "slack.duplicate", {"option": "tiles"}),
         ("start colour=red", "error.option.unknown", {"key": "colour"}),
         ("start tiles=nine", "error.option.number", {"option": "tiles", "value": "nine"}),

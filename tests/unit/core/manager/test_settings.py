@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from core.errors import InvalidOption, InvalidRules, StaleAction
+from core.i18n import t
 from core.manager.buttons import ButtonId, parse_button
-from core.manager.settings import ServerConfig, StartOptions, options_from_pairs
+from core.manager.settings import ServerConfig, StartOptions, options_from_pairs, options_from_words
 from core.match import FormatKind, StakesKind
 
 
@@ -24,7 +25,11 @@ def test_key_value_options_build_a_match() -> None:
         ({"colour": "red"}, "error.option.unknown"),
         ({"timer": "soon"}, "error.option.number"),
         ({"hints": "maybe"}, "error.config.value"),
-        ({"rounds": "0"}, "error.option.positive"),
+        ({"rounds": "0"}, "error.option.rounds"),
+        ({"rounds": "51"}, "error.option.rounds"),
+        ({"stakes": "pot:0"}, "error.option.stake"),
+        ({"preset": ""}, "error.option.empty"),
+        ({"rounds": "3", "format": "to-45"}, "error.option.conflict"),
     ],
 )
 def test_bad_options_are_refused(pairs: dict[str, str], key: str) -> None:
@@ -72,3 +77,23 @@ def test_button_ids_round_trip_and_forgeries_are_stale() -> None:
     for forged in ("stb:fly:ab:1:1", "stb:roll:ab:-1:2", "stb:roll:a b:1:2", "roll:ab:1:2"):
         with pytest.raises(StaleAction):
             parse_button(forged)
+
+
+def test_a_bare_preset_and_preset_option_together_are_refused() -> None:
+    """`start sailors preset=kids` names the preset twice: one line says so."""
+    with pytest.raises(InvalidOption) as error:
+        options_from_words({"preset": "kids"}, ["sailors"])
+    assert error.value.key == "error.option.twice"
+    assert options_from_words({"rounds": "2"}, ["sailors"]).preset == "sailors"
+
+
+def test_option_errors_read_as_sentences() -> None:
+    """Every option error starts with a capital and names the option the way it was typed."""
+    assert t("en", "error.option.rounds", max=50, value=0) == (
+        "The number of rounds must be 1 to 50, not 0."
+    )
+    with pytest.raises(InvalidOption) as error:
+        options_from_pairs({"rounds": "3", "format": "to-45"})
+    assert t("en", error.value.key, **error.value.params) == (
+        "The options rounds and format both set how the match ends. Give only one of them."
+    )

@@ -1,0 +1,48 @@
+"""Leaderboards and stats read in the server's language: decimal commas, counted nouns."""
+
+from __future__ import annotations
+
+from redis.asyncio import Redis
+
+from core.manager.context import Context
+from core.manager.manager import GameManager
+from core.rules import preset
+from core.store import GameStore
+from tests.integration.manager_helpers import SCOPE
+
+CLASSIC = preset("classic").to_str()
+
+
+async def _seed_averages(redis: Redis) -> None:
+    """Ann: 7 turns adding up to 100 (average 14.3); one shut box."""
+    await redis.zadd(f"{SCOPE.tag}:lb:turns:{CLASSIC}", {"ann": 7})
+    await redis.zadd(f"{SCOPE.tag}:lb:sum:{CLASSIC}", {"ann": 100})
+    await redis.hset(f"{SCOPE.tag}:names", "ann", "Ann")
+    await redis.hset(
+        f"{SCOPE.tag}:stats:ann",
+        mapping={f"turns:{CLASSIC}": 1, f"sum:{CLASSIC}": 19, f"best:{CLASSIC}": 19,
+                 f"shuts:{CLASSIC}": 1},
+    )  # fmt: skip
+
+
+async def test_danish_leaderboard_average_writes_a_decimal_comma(redis: Redis) -> None:
+    """The average board writes 14,3 on a Danish server, 14.3 on an English one."""
+    await _seed_averages(redis)
+    manager = GameManager(GameStore(redis))
+    ctx = Context(SCOPE, "c1", "ann", "Ann", admin=True)
+    english = await manager.leaderboard(ctx, "average")
+    await manager.configure(ctx, {"lang": "da"})
+    danish = await manager.leaderboard(ctx, "average")
+    assert "1. Ann — 14.3" in english.public[0] and "1. Ann — 14,3" in danish.public[0]
+
+
+async def test_stats_count_turns_and_shuts_with_the_right_noun(redis: Redis) -> None:
+    """One turn and one shut read `1 turn`, `1 time` (`1 tur`, `1 gang`), named as the preset."""
+    await _seed_averages(redis)
+    manager = GameManager(GameStore(redis))
+    ctx = Context(SCOPE, "c1", "ann", "Ann", admin=True)
+    english = (await manager.stats(ctx)).public[0]
+    assert "Classic: best 19, average 19.0 over 1 turn, box shut 1 time" in english
+    await manager.configure(ctx, {"lang": "da"})
+    danish = (await manager.stats(ctx)).public[0]
+    assert "bedst 19, gennemsnit 19,0 over 1 tur, kassen lukket 1 gang" in danish
