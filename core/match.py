@@ -6,11 +6,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from core.errors import InvalidOption
+from core.numbers import MAX_AMOUNT, parse_int
 from core.rules import Rules
 
 LIMIT = 45  # `to-45` and `elimination`: the total a player must pass
 MAX_ROUNDS = 50
-MAX_STAKE = 1_000_000
+MAX_STAKE = MAX_AMOUNT
 TIMER_RANGE = (10, 3600)
 
 
@@ -51,7 +52,7 @@ class MatchFormat:
             if count:
                 raise InvalidOption("error.option.format", value=text, allowed=kind.value)
             return cls(kind)
-        return cls(kind, _positive_int(count or "1", "rounds"))
+        return cls(kind, parse_int(count or "1", "rounds", 1, MAX_ROUNDS))
 
 
 class StakesKind(StrEnum):
@@ -93,17 +94,7 @@ class Stakes:
             return cls()
         if kind is StakesKind.POT and not amount:
             raise InvalidOption("error.option.stakes", value=text, allowed="pot:A")
-        return cls(kind, _positive_int(amount or "1", "stake"))
-
-
-def _positive_int(text: str, option: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise InvalidOption("error.option.number", option=option, value=text) from None
-    if value <= 0:
-        raise InvalidOption("error.option.positive", option=option, value=value)
-    return value
+        return cls(kind, parse_int(amount or "1", "stakes", 1, MAX_STAKE))
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,7 +47,7 @@ def start_options(args: list[str]) -> StartOptions:
 
 def find_button(shown: list[Button], text: str) -> Button | None:
     """Button `n` by its number, else by its label (exactly, or by a unique beginning)."""
-    if text.isdigit() and 1 <= int(text) <= len(shown):
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= len(shown):
         return shown[int(text) - 1]
     wanted = "".join(text.casefold().split())
     labels = ["".join(b.label.casefold().split()) for b in shown]

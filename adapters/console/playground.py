@@ -31,6 +31,7 @@ from core.errors import ShutboxError
 from core.manager.context import Context
 from core.manager.manager import GameManager
 from core.manager.present import game_view
+from core.numbers import is_integer
 from core.state import Phase
 from core.views import GameView, Reply
 
@@ -273,7 +274,7 @@ class Playground:
         return self._show(ctx.name, await self.manager.configure(ctx, pairs))
 
     async def _grant(self, args: list[str], explicit: bool) -> list[str]:
-        if len(args) < 2 or not args[-1].lstrip("-").isdigit():
+        if len(args) < 2 or not is_integer(args[-1]):
             return self._note("Usage: `grant <name> <chips>`, e.g. `grant Bob 50` (-50 takes).")
         uid = self._remember(" ".join(args[:-1]))
         ctx = self._ctx()

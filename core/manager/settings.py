@@ -7,8 +7,9 @@ from typing import Any
 
 from core.errors import InvalidOption
 from core.i18n import LANGS
-from core.match import MatchConfig, MatchFormat, Stakes
-from core.rules import PRESETS, build_rules
+from core.match import TIMER_RANGE, MatchConfig, MatchFormat, Stakes
+from core.numbers import MAX_AMOUNT, parse_int
+from core.rules import PRESETS, TILE_COUNTS, build_rules
 
 LOBBY_SECONDS = 600  # a lobby that never starts closes after 10 minutes
 MAX_PLAYERS_ALLOWED = 10
@@ -66,9 +67,11 @@ def _choice(allowed: tuple[str, ...], name: str) -> Any:
 
 def _number(name: str, low: int, high: int) -> Any:
     def parse(value: str) -> int:
-        if not value.lstrip("-").isdigit() or not low <= int(value) <= high:
-            raise InvalidOption("error.config.range", key=name, value=value, min=low, max=high)
-        return int(value)
+        try:
+            return parse_int(value, name, low, high)
+        except InvalidOption as error:
+            raise InvalidOption("error.config.range", key=name, value=error.params["value"],
+                                min=low, max=high) from None  # fmt: skip
 
     return parse
 
@@ -85,9 +88,9 @@ _PARSERS: dict[str, Any] = {
     "lang": _choice(LANGS, "lang"),
     "style": _choice(("emoji", "text"), "style"),
     "preset": _choice(tuple(PRESETS), "preset"),
-    "start_chips": _number("start_chips", 0, 1_000_000),
-    "daily": _number("daily", 0, 1_000_000),
-    "timer": _number("timer", 10, 3600),
+    "start_chips": _number("start_chips", 0, MAX_AMOUNT),
+    "daily": _number("daily", 0, MAX_AMOUNT),
+    "timer": _number("timer", *TIMER_RANGE),
     "max_players": _number("max_players", 1, MAX_PLAYERS_ALLOWED),
     "fair": lambda value: parse_bool(value, "fair"),
 }
@@ -135,7 +138,9 @@ OPTION_NAMES = {
     "format": "format", "rounds": "format", "stakes": "stakes", "timer": "timer",
     "hints": "hints", "fair": "fair",
 }  # fmt: skip
-INT_OPTIONS = ("tiles", "dice", "timer")
+INT_OPTIONS = {  # each typed number's range, refused before anything else reads it
+    "tiles": (min(TILE_COUNTS), max(TILE_COUNTS)), "dice": (2, 3), "timer": TIMER_RANGE,
+}  # fmt: skip
 BOOL_OPTIONS = ("last_die", "hard", "hints", "fair")
 
 
@@ -156,9 +161,7 @@ def options_from_pairs(pairs: dict[str, str]) -> StartOptions:
 
 def _option_value(key: str, name: str, raw: str) -> Any:
     if name in INT_OPTIONS:
-        if not raw.strip().lstrip("-").isdigit():
-            raise InvalidOption("error.option.number", option=key, value=raw)
-        return int(raw)
+        return parse_int(raw, key, *INT_OPTIONS[name])
     if name in BOOL_OPTIONS:
         return parse_bool(raw, key)
     if key.lower() == "rounds":

@@ -65,7 +65,7 @@ async def test_bad_options_get_a_private_error_and_open_nothing(
     ante = await fake.answered(await fake.command(ANN, "start", stakes="pot:-5"))
     preset = await fake.answered(await fake.command(ANN, "start", preset="bogus"))
     assert ante.answer_type == 4 and ante.data["flags"] == 64
-    assert ante.data["content"] == "stake must be greater than 0, not -5."
+    assert ante.data["content"] == "stakes must be a whole number from 1 to 1000000, not “-5”."
     assert preset.answer_type == 4 and preset.data["flags"] == 64
     assert preset.data["content"].startswith("Unknown preset “bogus”. Try one of: classic")
     assert await current(manager) is None

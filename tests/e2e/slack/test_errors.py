@@ -63,22 +63,28 @@ async def test_a_button_of_an_ended_game_says_the_game_is_over(
     )
 
 
+GRANT_RANGE = "a whole number from -1000000 to 1000000"
+
+
 @pytest.mark.parametrize(
     ("text", "reply"),
     [
         ("frobnicate", "There is no /shutbox command “frobnicate”."),
         ("start colour=red", "Unknown option “colour”."),
-        ("start timer=soon", "timer must be a whole number, not “soon”."),
-        ("start rounds=0", "rounds must be greater than 0, not 0."),
+        ("start timer=soon", "timer must be a whole number from 10 to 3600, not “soon”."),
+        ("start rounds=0", "rounds must be a whole number from 1 to 50, not “0”."),
         ("start preset=chess", "Unknown preset “chess”."),
-        ("start stakes=pot:0", "stake must be greater than 0, not 0."),
+        ("start stakes=pot:0", "stakes must be a whole number from 1 to 1000000, not “0”."),
         ("start stakes=pot:500", "You have 100 chips; this game needs 500 to play."),
         ("start classic sailors", "Options are written key=value"),
         ("start rounds=2 rounds=3", "The option rounds is given twice."),
         ("join now", "`/shutbox join` takes no options"),
         ("join", "There is no game in this channel."),
         ("grant bob 5", "“bob” is not a Slack user."),
-        ("grant <@UBOB|bob> lots", "must be a whole number, not “lots”."),
+        ("grant <@UBOB|bob> lots", f"amount must be {GRANT_RANGE}, not “lots”."),
+        ("grant <@UBOB|bob> 99999999999999999999999", f"amount must be {GRANT_RANGE}"),
+        ("start timer=²", "timer must be a whole number from 10 to 3600, not “²”."),
+        ("start tiles=²", "tiles must be a whole number from 9 to 12, not “²”."),
         ("grant <@UBOB>", "Usage: `/shutbox grant @user N`"),
         ("stats @bob", "“@bob” is not a Slack user."),
         ("leaderboard fastest", "There is no leaderboard called “fastest”."),
