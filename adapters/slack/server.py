@@ -16,6 +16,7 @@ from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
 from adapters.http import serving_app
 from adapters.slack.app import SlackBot
+from adapters.slack.guard import guard
 
 log = logging.getLogger(__name__)
 
@@ -23,8 +24,14 @@ EVENTS_PATH = "/slack/events"
 
 
 def web_app(bot: SlackBot) -> web.Application:
-    """bolt's aiohttp application: Slack's requests, and the install flow when OAuth is on."""
-    return bot.app.web_app(path=EVENTS_PATH)
+    """bolt's aiohttp application: Slack's requests, and the install flow when OAuth is on.
+
+    Each request to `EVENTS_PATH` is checked first (`guard`): bolt answers malformed ones with
+    a 500 and a traceback.
+    """
+    app = bot.app.web_app(path=EVENTS_PATH)
+    app.middlewares.append(guard(bot.config.signing_secret, EVENTS_PATH))
+    return app
 
 
 @asynccontextmanager
