@@ -20,28 +20,37 @@ import tempfile
 from importlib.resources import files
 from pathlib import Path
 from types import TracebackType
-from typing import IO
+from typing import IO, Any
 from urllib.parse import quote
 
 import redis.asyncio as aioredis
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
-from redis.backoff import NoBackoff
+from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from bot.commands import CommandError
 from core.store import RedisClient
 
 START_TIMEOUT = 10.0
 STOP_TIMEOUT = 10.0
+# Every client gets these explicitly: redis-py 6.2 (which we allow) waits forever by default,
+# and a hung Redis would hold a click forever. A `?socket_timeout=` in REDIS_URL still wins.
+CONNECT_TIMEOUT = 5.0  # seconds to open a connection
+READ_TIMEOUT = 5.0  # seconds to wait for a reply
+RETRIES = 3  # a lost connection is tried again this often, with a growing pause, then reported
 MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes; a longer path cannot be bound
 _UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)
 
 
-class EmbeddedRedisError(RuntimeError):
-    """The embedded server could not be started."""
+class EmbeddedRedisError(CommandError):
+    """The embedded server could not be started (one line, exit code 1)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, exit_code=1)
 
 
 def redis_server_binary() -> Path:
@@ -255,7 +264,9 @@ async def connect(
 
         cluster = RedisSettings().cluster
     if url and cluster:
-        client = RedisCluster.from_url(url, decode_responses=True)
+        # The cluster client keeps its own retry rules for MOVED and failovers.
+        options = {k: v for k, v in client_options().items() if k != "retry"}
+        client = RedisCluster.from_url(url, **options)
         # Learn the slot map before the first command: commands racing a lazy first
         # initialize() go to the wrong node (MOVED), and redis-py 8 then drops connections.
         await client.initialize()
@@ -263,7 +274,17 @@ async def connect(
     if cluster:
         raise EmbeddedRedisError("REDIS_CLUSTER=true needs REDIS_URL: a node of the cluster")
     if url:
-        return aioredis.from_url(url, decode_responses=True), None
+        return aioredis.from_url(url, **client_options()), None
     server = EmbeddedRedis(data_dir)
     await server.start()
-    return aioredis.from_url(server.url, decode_responses=True), server
+    return aioredis.from_url(server.url, **client_options()), server
+
+
+def client_options() -> dict[str, Any]:
+    """Timeouts and a bounded retry for every client the bot makes (see CONNECT_TIMEOUT)."""
+    return {
+        "decode_responses": True,
+        "socket_connect_timeout": CONNECT_TIMEOUT,
+        "socket_timeout": READ_TIMEOUT,
+        "retry": Retry(ExponentialWithJitterBackoff(base=0.05, cap=1.0), RETRIES),
+    }

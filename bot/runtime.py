@@ -16,13 +16,17 @@ from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from bot.commands import CommandError
 from bot.instrument import InstrumentedManager, Observer
 from bot.redis_server import EmbeddedRedis, connect
 from bot.telemetry import Telemetry, log_action
 from core.commit import Scope
 from core.dice import DiceSource, SecureDice
 from core.manager.manager import GameManager
-from core.store import GameStore, RedisClient
+from core.store import GameStore, RedisClient, StoreUnavailable
 from core.views import Reply
 
 if TYPE_CHECKING:
@@ -54,6 +58,10 @@ async def open_runtime(
         observers: list[Observer] = [telemetry.observe, log_action]
         manager = InstrumentedManager(store, dice=dice or SecureDice(), observers=observers)
         yield Runtime(client, store, manager, server, telemetry)
+    except (StoreUnavailable, RedisConnectionError, RedisTimeoutError):
+        # a tool (ledger, bench) that needs Redis and cannot reach it
+        where = "REDIS_URL" if redis_url else f"the embedded Redis in {data_dir}"
+        raise CommandError(f"{where} can't be reached", exit_code=1) from None
     finally:
         await client.aclose()
         if server is not None:

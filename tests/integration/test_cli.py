@@ -50,3 +50,13 @@ async def test_ledger_verify_passes_then_catches_a_tampered_balance(
     await redis.hincrby(f"{SCOPE.tag}:bal", "ann", 7)
     assert await _run(["ledger", "verify"]) == 1
     assert "MISMATCH" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", [["ledger", "verify"], ["bench", "--games", "1"]])
+async def test_an_unreachable_redis_is_one_line_and_exit_1(
+    command: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A well-formed REDIS_URL where nothing listens: one line, no traceback, exit code 1."""
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:1/3")
+    assert await _run(command) == 1
+    assert capsys.readouterr().err == "shutbox: REDIS_URL can't be reached\n"

@@ -10,9 +10,13 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 import redis.asyncio as aioredis
 
+from bot import redis_server
 from bot.redis_server import EmbeddedRedis, connect
+from core.commit import Scope
+from core.store import GameStore, StoreUnavailable
 
 
 async def read_pid(server: EmbeddedRedis) -> int:
@@ -217,3 +221,23 @@ async def test_an_admin_tool_next_to_a_running_playground_leaves_its_redis_alone
     assert "(to Ann only) You have 100 chips." in shown.decode()
     assert "can’t be reached" not in shown.decode()
     assert not serving(pid)
+
+
+async def test_a_hung_redis_is_reported_not_waited_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Redis that accepts connections and never answers: the store says "unreachable" after
+    the read timeout and a bounded number of retries, instead of waiting forever."""
+    monkeypatch.setattr(redis_server, "READ_TIMEOUT", 0.1)
+    accepted: list[asyncio.StreamWriter] = []
+
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        accepted.append(writer)  # read nothing, answer nothing
+
+    hung = await asyncio.start_server(silent, "127.0.0.1", 0)
+    port = hung.sockets[0].getsockname()[1]
+    client, _ = await connect(f"redis://127.0.0.1:{port}/1", cluster=False)
+    assert client.get_connection_kwargs()["socket_connect_timeout"] == redis_server.CONNECT_TIMEOUT
+    with pytest.raises(StoreUnavailable):
+        await asyncio.wait_for(GameStore(client).balances(Scope("t", "s"), ["ann"]), 60)
+    assert 1 <= len(accepted) <= 1 + redis_server.RETRIES
+    await client.aclose()
+    hung.close()
