@@ -11,21 +11,24 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Any, TypeAlias
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
-from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.typing import EncodableT
 
 from core.commit import MINT, Commit, CommitResult, Scope, StatOp, Status, StoredGame
-from core.errors import ShutboxError
+from core.store_errors import (  # re-exported: adapters and the bot import them from here
+    StoreFull,
+    StoreReadOnly,
+    StoreRefused,
+    StoreUnavailable,
+    reachable,
+)
 
 SERVERS_KEY = "stb:servers"  # global, so in another slot than any server: never in the script
 JOURNAL_CHUNK = 1000
@@ -39,12 +42,8 @@ _SHARED_KEYS = ("bal", "journal", "deadlines", "daily", "lb:chips")  # KEYS 3-7 
 
 JournalEntry = tuple[str, str, int, dict[str, str]]
 RedisClient: TypeAlias = Redis | RedisCluster
-
-
-class StoreUnavailable(ShutboxError):
-    """Redis could not be reached or did not answer in time."""
-
-    key = "error.redis"
+__all__ = ["GameStore", "LedgerReport", "RedisClient", "StoreFull", "StoreReadOnly",
+           "StoreRefused", "StoreUnavailable"]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,15 +55,6 @@ class LedgerReport:
     accounts: int
     mismatches: dict[str, tuple[int, int]] = field(default_factory=dict)  # (journal, stored)
     total: int = 0  # sum of every stored balance, mint and pots included: 0 when sound
-
-
-@contextmanager
-def _reachable() -> Iterator[None]:
-    """Turn a lost or slow Redis into the one error adapters know how to show."""
-    try:
-        yield
-    except (RedisConnectionError, RedisTimeoutError) as exc:
-        raise StoreUnavailable() from exc
 
 
 class GameStore:
@@ -80,7 +70,7 @@ class GameStore:
 
     async def load(self, scope: Scope, channel: str) -> StoredGame | None:
         """The channel's game, or None."""
-        with _reachable():
+        with reachable():
             found = await self._redis.hmget(_game_key(scope, channel), ["v", "r", "m"])
         return _stored_game(*found)
 
@@ -92,7 +82,7 @@ class GameStore:
         pipe.hmget(_game_key(scope, channel), ["v", "r", "m"])
         if accounts:
             pipe.hmget(_key(scope, "bal"), list(accounts))
-        with _reachable():
+        with reachable():
             replies = await pipe.execute()
         game = _stored_game(*replies[0])
         return game, (_present(accounts, replies[1]) if accounts else {})
@@ -103,13 +93,13 @@ class GameStore:
         A field of its own, not part of the record: game commits made from a record read
         before the message was posted must not write it away again.
         """
-        with _reachable():
+        with reachable():
             done: Any = await self._attach(keys=[_game_key(scope, channel)], args=[message])
         return bool(done)
 
     async def request_result(self, scope: Scope, request_id: str) -> str | None:
         """The stored result of a request already applied, if any (one GET)."""
-        with _reachable():
+        with reachable():
             found: Any = await self._redis.get(_key(scope, f"req:{request_id}"))
         return None if found is None else str(found)
 
@@ -123,7 +113,7 @@ class GameStore:
         stat_keys = list(dict.fromkeys(f"{commit.scope.tag}:{op.key}" for op in commit.stats))
         keys = _commit_keys(commit) + stat_keys
         args = _arguments(commit, stat_keys, self._request_ttl)
-        with _reachable():
+        with reachable():
             try:
                 raw = await self._send(keys, args, _new_server(commit))
             except NoScriptError:  # the server restarted or SCRIPT FLUSH: load, then once more
@@ -152,19 +142,19 @@ class GameStore:
         """Balances of the accounts that exist."""
         if not accounts:
             return {}
-        with _reachable():
+        with reachable():
             found = await self._redis.hmget(_key(scope, "bal"), list(accounts))
         return _present(accounts, found)
 
     async def due(self, scope: Scope, now: int) -> list[str]:
         """Channels whose deadline has come."""
-        with _reachable():
+        with reachable():
             channels = await self._redis.zrangebyscore(_key(scope, "deadlines"), "-inf", now)
         return [str(channel) for channel in channels]
 
     async def servers(self) -> list[Scope]:
         """Every scope that ever had a game or chips."""
-        with _reachable():
+        with reachable():
             members = await self._redis.smembers(SERVERS_KEY)
         return [Scope(*str(member).split(":", 1)) for member in sorted(members)]
 
@@ -175,7 +165,7 @@ class GameStore:
         if limit <= 0:
             return []
         key = _key(scope, f"lb:{board}")
-        with _reachable():
+        with reachable():
             rows: list[Any] = await self._redis.zrange(
                 key, 0, limit - 1, desc=not ascending, withscores=True
             )
@@ -183,14 +173,14 @@ class GameStore:
 
     async def hash(self, scope: Scope, key: str) -> dict[str, str]:
         """A whole hash of the server, e.g. `stats:<user>` or `cfg`."""
-        with _reachable():
+        with reachable():
             found = await self._redis.hgetall(_key(scope, key))
         return {str(name): str(value) for name, value in found.items()}
 
     async def set_fields(self, scope: Scope, key: str, values: Mapping[str, str]) -> None:
         """Set fields of a server hash (the server's configuration)."""
         if values:
-            with _reachable():
+            with reachable():
                 await self._redis.hset(_key(scope, key), mapping=_encodable(values))
 
     async def journal(self, scope: Scope, *, until: str = "+") -> AsyncIterator[JournalEntry]:
@@ -205,7 +195,7 @@ class GameStore:
             start = f"({chunk[-1][0]}"
 
     async def _journal_chunk(self, scope: Scope, start: str, until: str) -> list[Any]:
-        with _reachable():
+        with reachable():
             found = await self._redis.xrange(
                 _key(scope, "journal"), start, until, count=JOURNAL_CHUNK
             )
@@ -237,7 +227,7 @@ class GameStore:
         pipe = self._redis.pipeline(transaction=True)
         pipe.hgetall(_key(scope, "bal"))
         pipe.xrevrange(_key(scope, "journal"), "+", "-", count=1)
-        with _reachable():
+        with reachable():
             balances, last = await pipe.execute()
         stored = {str(account): int(amount) for account, amount in balances.items()}
         return stored, (str(last[0][0]) if last else None)
