@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("shutbox")
 
 OnTimeout = Callable[[Scope, Reply], Awaitable[None]]
+_STORE_DOWN = "the game store can't be reached or refuses writes"
 
 
 @dataclass(slots=True)
@@ -75,14 +76,28 @@ async def sweep_forever(
     every: float = 1.0,
     stop: asyncio.Event | None = None,
 ) -> None:
-    """Apply passed deadlines for one platform and let its adapter show the result."""
+    """Apply passed deadlines for one platform and let its adapter show the result.
+
+    A store that goes away is logged once (a warning), and once again when it is back (info):
+    not a traceback every second for as long as Redis is down.
+    """
     stop = stop or asyncio.Event()
+    store_down = False
     while not stop.is_set():
         try:
             for scope, reply in await manager.sweep(platform):
                 await on_timeout(scope, reply)
+        except StoreUnavailable as error:
+            if not store_down:
+                log.warning("deadline sweep paused: %s (%s); trying again every %g s",
+                            _STORE_DOWN, type(error).__name__, every)  # fmt: skip
+            store_down = True
         except Exception:  # a bad sweep must never stop the timers for good
             log.exception("deadline sweep failed")
+        else:
+            if store_down:
+                log.info("deadline sweep resumed: the game store answers again")
+            store_down = False
         with suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), every)
 
