@@ -60,12 +60,15 @@ def run(args: argparse.Namespace) -> int:
     setup_logging(settings.core.log_level, settings.core.log_json)
     import discord
 
+    from adapters.discord import DiscordUnreachable
     from bot.runtime import until_signalled
 
     try:
         asyncio.run(until_signalled(_serve_alone(settings, options)))
     except discord.LoginFailure as error:
         raise CommandError(f"Discord refused DISCORD_TOKEN: {error}", LOGIN_FAILED) from None
+    except DiscordUnreachable as error:
+        raise CommandError(str(error), LOGIN_FAILED) from None
     return 0
 
 
@@ -129,7 +132,8 @@ async def serve_discord(
     every = settings.core.sweep_seconds
     async with client, sweeping(runtime.manager, PLATFORM, client.show_timeout, every):
         try:
-            await client.start(bot_token(discord_settings))
+            await client.log_in(bot_token(discord_settings))
+            await client.connect()
         finally:
             report(False)
 
