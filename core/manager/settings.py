@@ -5,13 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from core.errors import InvalidOption
+from core.errors import InvalidOption, InvalidRules
 from core.i18n import LANGS
-from core.match import TIMER_RANGE, MatchConfig, MatchFormat, Stakes
+from core.match import TIMER_RANGE, FormatKind, MatchConfig, MatchFormat, Stakes
 from core.numbers import MAX_AMOUNT, parse_int
 from core.rules import PRESETS, TILE_COUNTS, build_rules
 
 LOBBY_SECONDS = 600  # a lobby that never starts closes after 10 minutes
+# Formats that only end when someone shuts the box. (The long game also ends when B opens
+# the whole box, so it ends under every close rule.)
+NEEDS_A_SHUT = (FormatKind.FIRST_SHUT,)
 MAX_PLAYERS_ALLOWED = 10
 
 
@@ -122,9 +125,14 @@ class StartOptions:
         stakes = Stakes.parse(self.stakes or "none")
         if solo and stakes.staked:
             raise InvalidOption("error.option.solo_stakes")
+        match_format = MatchFormat.parse(self.format or "rounds:1")
+        if match_format.kind in NEEDS_A_SHUT and not rules.can_shut:
+            # e.g. `close=separate format=first-shut`: tiles 7 and up never close
+            raise InvalidRules("error.rules.never_ends", highest=rules.highest_closable,
+                               format=match_format.to_str())  # fmt: skip
         return MatchConfig(
             rules=rules,
-            format=MatchFormat.parse(self.format or "rounds:1"),
+            format=match_format,
             stakes=stakes,
             timer=self.timer if self.timer is not None else server.timer,
             hints=True if self.hints is None else self.hints,
