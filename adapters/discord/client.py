@@ -13,7 +13,7 @@ import discord
 import yarl
 from discord import app_commands
 
-from adapters.discord.buttons import GameButton
+from adapters.discord.buttons import ForgedButton, GameButton
 from adapters.discord.commands import ShutboxCommands
 from adapters.discord.interactions import press
 from adapters.discord.publish import show_timeout
@@ -125,7 +125,7 @@ class ShutboxClient(discord.AutoShardedClient):
             # Only the recommended count: discord.py would also take the gateway URL from this
             # answer, and the settings' DISCORD_GATEWAY_URL (see `point_at`) must win.
             self.shard_count, _, _ = await self.http.get_bot_gateway()
-        self.add_dynamic_items(GameButton)
+        self.add_dynamic_items(GameButton, ForgedButton)
         await self.tree.set_translator(CatalogTranslator())
         if self.options.sync_commands:
             await self.sync_commands()

@@ -109,6 +109,8 @@ def check_payload(payload: Any) -> None:
         actions = payload.get("actions")
         if not actions or not _list_of_objects(actions):
             raise BadRequest("`actions` is not a list of actions")
+        if not all(isinstance(action.get("action_id"), str) for action in actions):
+            raise BadRequest("an action without an action_id")
     if "command" in payload and not all(
         isinstance(payload.get(field), str) and payload[field]
         for field in ("command", "user_id", "channel_id")

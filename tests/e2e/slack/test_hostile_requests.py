@@ -38,6 +38,7 @@ SIGNED_BODIES = {
     "payload= of a JSON string": (payload("block_actions"), FORM),
     "actions: null": (payload(ACTIONS_NULL), FORM),
     "actions of strings": (payload({**ACTIONS_NULL, "actions": ["stb:roll"]}), FORM),
+    "an action without action_id": (payload({**ACTIONS_NULL, "actions": [{}]}), FORM),
     "user as a string": (payload({**ACTIONS_NULL, "user": "UANN", "actions": [{}]}), FORM),
     "binary bytes": (bytes(range(256)), FORM),
     "form junk": (b"%%%&&==&a=%ZZ&command", FORM),
