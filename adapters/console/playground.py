@@ -28,6 +28,7 @@ from adapters.console.terminal import read_line, write_lines
 from adapters.console.texts import COMMANDS_HELP, WELCOME
 from core.commit import Scope
 from core.errors import ShutboxError
+from core.i18n import t
 from core.manager.context import Context
 from core.manager.manager import GameManager
 from core.manager.present import game_view
@@ -120,9 +121,10 @@ class Playground:
         """`send`, but a bug in one command must not end the whole session."""
         try:
             return await self.send(line)
-        except Exception as error:
+        except Exception:
+            # The details are for the log (a file or a developer's terminal), not the table.
             log.exception("playground command failed: %s", line)
-            return self._note(f"Something went wrong ({type(error).__name__}: {error}).")
+            return self._note(t("en", "error.generic"))
 
     async def _sweep_forever(self, stdout: TextIO) -> None:
         while True:

@@ -13,7 +13,7 @@ import asyncio
 import functools
 from typing import TYPE_CHECKING
 
-from bot.commands import CommandError, Subparsers
+from bot.commands import CommandError, Subparsers, bounded_int
 
 if TYPE_CHECKING:
     from adapters.discord import ClientOptions
@@ -35,7 +35,7 @@ def register(subparsers: Subparsers) -> None:
         help="run the bot (default), or print the link that adds it to a server",
     )  # fmt: skip
     parser.add_argument(
-        "--shard-count", type=int,
+        "--shard-count", type=bounded_int(1, 100_000),
         help="total shards (default: DISCORD_SHARD_COUNT, else Discord's recommendation)",
     )  # fmt: skip
     parser.add_argument(
