@@ -1,13 +1,20 @@
 """Drive many concurrent channel games through one GameManager and measure it (`shutbox bench`).
 
 Each game is a two-player match in its own channel; every action is a real button click through
-`GameManager.click`, as an adapter would make it. Round trips are counted on the Redis server
-(`INFO commandstats`), so they include everything the manager sent, not what we think it sent.
+`GameManager.click`, as an adapter would make it. Round trips and scripts are counted where the
+client writes them to the socket, so they include everything the manager sent, not what we
+think it sent (and not what other clients of a shared server sent).
+
+A run lives in a namespace of its own (`stb:{bench-<random>:server<n>}:...`) that it deletes
+when it ends, so real data never sees it, and every run starts from nothing: each game rolls
+its own seeded dice and belongs to one worker, so the counts come out the same every run.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import secrets
 import statistics
 import time
 from collections.abc import Iterator
@@ -24,12 +31,14 @@ from core.dice import SeededDice
 from core.manager.context import Context
 from core.manager.manager import GameManager
 from core.manager.settings import StartOptions
-from core.store import GameStore
+from core.store import SERVERS_KEY, GameStore
 from core.views import Reply
 
 GAMES_PER_SERVER = 50
 LONG_MATCH = "rounds:50"  # long enough that few games end during a run
 IN_FLIGHT = 4  # clicks being handled at once (players acting at the same moment)
+SCRIPT_COMMANDS = (b"EVALSHA", b"EVAL")
+_playing: contextvars.ContextVar[str] = contextvars.ContextVar("bench_game", default="")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +50,7 @@ class BenchReport:
     p50_ms: float
     p99_ms: float
     round_trips_per_action: float  # request/response exchanges the client made
-    scripts_per_action: float  # commit scripts Redis ran (INFO commandstats, server side)
+    scripts_per_action: float  # commit scripts the client sent (EVALSHA, EVAL)
     bytes_per_game: float  # MEMORY USAGE of a game's key
 
     def as_dict(self) -> dict[str, float]:
@@ -53,71 +62,107 @@ class _Game:
     scope: Scope
     channel: str
     reply: Reply
-    busy: bool = False  # one click at a time per game, as one player at a time acts
+
+
+class _DicePerGame:
+    """Each game rolls its own seeded dice (the game being played is a context variable), so a
+    game's rolls do not depend on how the workers' clicks interleave."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.games: dict[str, SeededDice] = {}
+
+    def roll(self, count: int) -> tuple[int, ...]:
+        game = _playing.get()
+        dice = self.games.setdefault(game, SeededDice(f"{self.seed}:{game}"))
+        return dice.roll(count)
 
 
 async def run_bench(
     redis: Redis, games: int, actions: int, seed: int = 1, in_flight: int = IN_FLIGHT
 ) -> BenchReport:
-    """Open `games` matches, then make `actions` clicks over them, `in_flight` at a time."""
-    manager = GameManager(GameStore(redis), dice=SeededDice(seed))
+    """Open `games` matches, then make `actions` clicks over them, `in_flight` at a time; the
+    run's keys are deleted afterwards, whatever happened."""
+    namespace = f"bench-{secrets.token_hex(4)}"
+    try:
+        return await _measure(redis, namespace, games, actions, seed, in_flight)
+    finally:
+        await clean_up(redis, namespace)
+
+
+async def _measure(
+    redis: Redis, namespace: str, games: int, actions: int, seed: int, in_flight: int
+) -> BenchReport:
+    manager = GameManager(GameStore(redis), dice=_DicePerGame(seed))
     requests = count()
-    tables = [await _open(manager, i, requests) for i in range(games)]
+    tables = [await _open(manager, namespace, i, requests) for i in range(games)]
+    workers = max(1, min(in_flight, games))
     # Open the pool's connections first: their handshakes are not the clicks' round trips.
-    await asyncio.gather(*(redis.ping() for _ in range(in_flight)))
-    scripts_before = await _scripts(redis)
+    await asyncio.gather(*(redis.ping() for _ in range(workers)))
     latencies: list[float] = []
-    queue = _click_queue(tables, actions)
-    with _counting_round_trips() as trips:
+    with _counting_round_trips() as sent:
         started = time.perf_counter()
-        await asyncio.gather(
-            *(_worker(manager, queue, latencies, requests) for _ in range(in_flight))
-        )
+        await asyncio.gather(*(
+            _worker(manager, tables[w::workers], _share(actions, workers, w), latencies, requests)
+            for w in range(workers)
+        ))  # fmt: skip
         seconds = time.perf_counter() - started
-    scripts = await _scripts(redis) - scripts_before
     size = await _bytes_per_game(redis, tables)
-    return _report(games, latencies, seconds, (trips[0], scripts), size)
+    return _report(games, latencies, seconds, (sent[0], sent[1]), size)
 
 
-def _click_queue(tables: list[_Game], actions: int) -> asyncio.Queue[_Game]:
-    """The games in turn, round and round, one entry per click to make."""
-    queue: asyncio.Queue[_Game] = asyncio.Queue()
-    for index in range(actions):
-        queue.put_nowait(tables[index % len(tables)])
-    return queue
+def _share(actions: int, workers: int, worker: int) -> int:
+    """The clicks one worker makes: `actions` split as evenly as they go."""
+    return actions // workers + (1 if worker < actions % workers else 0)
 
 
 async def _worker(
-    manager: GameManager, queue: asyncio.Queue[_Game], latencies: list[float], requests: count[int]
-) -> None:
-    while not queue.empty():
-        game = queue.get_nowait()
-        if not game.busy:
-            game.busy = True
-            await _click(manager, game, latencies, requests)
-            game.busy = False
+    manager: GameManager, mine: list[_Game], clicks: int, latencies: list[float],
+    requests: count[int],
+) -> None:  # fmt: skip
+    """One player's hands: this worker's games in turn, one click at a time."""
+    for index in range(clicks):
+        await _click(manager, mine[index % len(mine)], latencies, requests)
+
+
+async def clean_up(redis: Redis, namespace: str) -> None:
+    """Delete every key of the run's namespace and its entries in the servers set."""
+    async for key in redis.scan_iter(match=f"stb:{{{namespace}:*", count=1000):
+        await redis.unlink(key)
+    members = [m async for m in redis.sscan_iter(SERVERS_KEY, match=f"{namespace}:*")]
+    if members:
+        await redis.srem(SERVERS_KEY, *members)
 
 
 @contextmanager
 def _counting_round_trips() -> Iterator[list[int]]:
-    """Count every request the client writes to Redis (a pipeline is one)."""
-    counter = [0]
-    original = AbstractConnection.send_packed_command
+    """Count every request the client writes to Redis (a pipeline is one), and the scripts."""
+    counter = [0, 0]
+    send, pack = AbstractConnection.send_packed_command, AbstractConnection.pack_command
 
     async def counted(self: AbstractConnection, *args: Any, **kwargs: Any) -> None:
         counter[0] += 1
-        await original(self, *args, **kwargs)
+        await send(self, *args, **kwargs)
+
+    def packed(self: AbstractConnection, *args: Any) -> list[bytes]:
+        name = args[0] if args else b""
+        name = name.encode() if isinstance(name, str) else name
+        counter[1] += isinstance(name, bytes) and name.upper() in SCRIPT_COMMANDS
+        return pack(self, *args)
 
     AbstractConnection.send_packed_command = counted  # type: ignore[method-assign]
+    AbstractConnection.pack_command = packed  # type: ignore[method-assign]
     try:
         yield counter
     finally:
-        AbstractConnection.send_packed_command = original  # type: ignore[method-assign]
+        AbstractConnection.send_packed_command = send  # type: ignore[method-assign]
+        AbstractConnection.pack_command = pack  # type: ignore[method-assign]
 
 
-async def _open(manager: GameManager, index: int, requests: count[int]) -> _Game:
-    scope = Scope("bench", f"server{index // GAMES_PER_SERVER}")
+async def _open(manager: GameManager, namespace: str, index: int, requests: count[int]) -> _Game:
+    scope = Scope(namespace, f"server{index // GAMES_PER_SERVER}")
     channel = f"channel{index}"
+    _playing.set(channel)
     host = _ctx(scope, channel, "ann", requests)
     await manager.start(host, StartOptions(format=LONG_MATCH))
     await manager.join(_ctx(scope, channel, "bob", requests))
@@ -137,18 +182,12 @@ async def _click(
         return
     ctx = _ctx(game.scope, game.channel, record.state.to_act.id, requests)
     button = game.reply.game.rows[0][0].action_id
+    _playing.set(game.channel)
     started = time.perf_counter()
     reply = await manager.click(ctx, button)
     latencies.append(time.perf_counter() - started)
     if reply.game is not None:
         game.reply = reply
-
-
-async def _scripts(redis: Redis) -> int:
-    stats = await redis.info("commandstats")
-    return sum(
-        int(stats.get(f"cmdstat_{name}", {}).get("calls", 0)) for name in ("evalsha", "eval")
-    )
 
 
 async def _bytes_per_game(redis: Redis, games: list[_Game]) -> float:

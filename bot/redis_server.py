@@ -2,11 +2,17 @@
 
 Used when no `REDIS_URL` is set, so one machine needs nothing else. The server is a child process
 the bot starts and shuts down; its data (appendonly.aof, dump.rdb) stays in the data directory.
+
+One process owns the server of a data directory: the one holding the lock on `redis.owner.lock`
+(an flock, so the kernel frees it when the owner dies, however it dies). Any other `shutbox`
+process started in the same directory while the owner runs (`ledger verify`, `bench`, a second
+`play`) uses that server as it is and leaves it running when it exits; only the owner stops it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import hashlib
 import os
 import subprocess
@@ -14,28 +20,38 @@ import tempfile
 from importlib.util import find_spec
 from pathlib import Path
 from types import TracebackType
+from typing import IO, Any
 from urllib.parse import quote
 
 import redis.asyncio as aioredis
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
-from redis.backoff import NoBackoff
+from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from bot.commands import CommandError
 from bot.sentinel import SentinelTarget, sentinel_client
 from core.store import RedisClient
 
 START_TIMEOUT = 10.0
 STOP_TIMEOUT = 10.0
+# Every client gets these explicitly: redis-py 6.2 (which we allow) waits forever by default,
+# and a hung Redis would hold a click forever. A `?socket_timeout=` in REDIS_URL still wins.
+CONNECT_TIMEOUT = 5.0  # seconds to open a connection
+READ_TIMEOUT = 5.0  # seconds to wait for a reply
+RETRIES = 3  # a lost connection is tried again this often, with a growing pause, then reported
 MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes; a longer path cannot be bound
 _UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)
 
 
-class EmbeddedRedisError(RuntimeError):
-    """The embedded server could not be started."""
+class EmbeddedRedisError(CommandError):
+    """The embedded server could not be started (one line, exit code 1)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, exit_code=1)
 
 
 def redis_server_binary() -> Path:
@@ -62,7 +78,10 @@ class EmbeddedRedis:
         self.socket_path = self._socket_path()
         self.pid_path = self.data_dir / "redis.pid"
         self.log_path = self.data_dir / "redis.log"
+        self.lock_path = self.data_dir / "redis.owner.lock"
         self._process: subprocess.Popen[bytes] | None = None
+        self._lock: IO[bytes] | None = None  # held while this process owns the server
+        self.shared = False  # True: another live process started the server; we only use it
 
     @property
     def url(self) -> str:
@@ -73,18 +92,36 @@ class EmbeddedRedis:
         return self._process is not None and self._process.poll() is None
 
     async def start(self) -> None:
-        """Start the server and wait until it answers PING."""
-        if self.running:
+        """Start the server and wait until it answers PING, or use the one another live
+        process started in the same data directory."""
+        if self.running or self.shared:
             return
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        await self._clear_leftovers()
-        self._process = subprocess.Popen(  # noqa: ASYNC220 - returns at once, nothing to await
-            self._command(), stdin=subprocess.DEVNULL, start_new_session=True
-        )
-        await self._wait_until_ready()
+        if not await self._own_or_share():
+            self.shared = True
+            return
+        try:
+            await self._clear_leftovers()
+            self._process = subprocess.Popen(  # noqa: ASYNC220 - returns at once, nothing to await
+                self._command(), stdin=subprocess.DEVNULL, start_new_session=True
+            )
+            await self._wait_until_ready()
+        except BaseException:
+            self._release()
+            raise
 
     async def stop(self) -> None:
-        """SHUTDOWN (which flushes the AOF), then wait; kill only if it will not go."""
+        """SHUTDOWN (which flushes the AOF), then wait; kill only if it will not go.
+
+        A process that only shares another's server leaves it running.
+        """
+        self.shared = False
+        try:
+            await self._stop_owned()
+        finally:
+            self._release()
+
+    async def _stop_owned(self) -> None:
         process, self._process = self._process, None
         if process is None or process.poll() is not None:
             return
@@ -107,6 +144,36 @@ class EmbeddedRedis:
         traceback: TracebackType | None,
     ) -> None:
         await self.stop()
+
+    async def _own_or_share(self) -> bool:
+        """True once this process holds the owner lock; False when a live owner's server
+        answers. An owner that is still starting its server is waited for."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + START_TIMEOUT
+        while loop.time() < deadline:
+            if self._take_lock():
+                return True
+            if self.socket_path.exists() and await _answers(self.socket_path):
+                return False
+            await asyncio.sleep(0.05)
+        raise EmbeddedRedisError(
+            f"another shutbox process holds {self.lock_path} but its Redis does not answer"
+        )
+
+    def _take_lock(self) -> bool:
+        handle = self.lock_path.open("ab")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            return False
+        self._lock = handle
+        return True
+
+    def _release(self) -> None:
+        lock, self._lock = self._lock, None
+        if lock is not None:
+            lock.close()  # closing the file frees the flock
 
     def _socket_path(self) -> Path:
         """`<data_dir>/redis.sock`, or a short path named after the data dir if that is too long."""
@@ -215,7 +282,9 @@ async def connect(
     if sentinel is not None:
         return sentinel_client(sentinel), None
     if url and cluster:
-        client = RedisCluster.from_url(url, decode_responses=True)
+        # The cluster client keeps its own retry rules for MOVED and failovers.
+        options = {k: v for k, v in client_options().items() if k != "retry"}
+        client = RedisCluster.from_url(url, **options)
         # Learn the slot map before the first command: commands racing a lazy first
         # initialize() go to the wrong node (MOVED), and redis-py 8 then drops connections.
         await client.initialize()
@@ -223,7 +292,17 @@ async def connect(
     if cluster:
         raise EmbeddedRedisError("REDIS_CLUSTER=true needs REDIS_URL: a node of the cluster")
     if url:
-        return aioredis.from_url(url, decode_responses=True), None
+        return aioredis.from_url(url, **client_options()), None
     server = EmbeddedRedis(data_dir)
     await server.start()
-    return aioredis.from_url(server.url, decode_responses=True), server
+    return aioredis.from_url(server.url, **client_options()), server
+
+
+def client_options() -> dict[str, Any]:
+    """Timeouts and a bounded retry for every client the bot makes (see CONNECT_TIMEOUT)."""
+    return {
+        "decode_responses": True,
+        "socket_connect_timeout": CONNECT_TIMEOUT,
+        "socket_timeout": READ_TIMEOUT,
+        "retry": Retry(ExponentialWithJitterBackoff(base=0.05, cap=1.0), RETRIES),
+    }

@@ -16,13 +16,17 @@ from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from bot.commands import CommandError
 from bot.instrument import InstrumentedManager, Observer
 from bot.redis_server import EmbeddedRedis, connect
 from bot.telemetry import Telemetry, log_action
 from core.commit import Scope
 from core.dice import DiceSource, SecureDice
 from core.manager.manager import GameManager
-from core.store import GameStore, RedisClient
+from core.store import GameStore, RedisClient, StoreUnavailable
 from core.views import Reply
 
 if TYPE_CHECKING:
@@ -31,6 +35,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("shutbox")
 
 OnTimeout = Callable[[Scope, Reply], Awaitable[None]]
+_STORE_DOWN = "the game store can't be reached or refuses writes"
 
 
 @dataclass(slots=True)
@@ -54,6 +59,10 @@ async def open_runtime(
         observers: list[Observer] = [telemetry.observe, log_action]
         manager = InstrumentedManager(store, dice=dice or SecureDice(), observers=observers)
         yield Runtime(client, store, manager, server, telemetry)
+    except (StoreUnavailable, RedisConnectionError, RedisTimeoutError):
+        # a tool (ledger, bench) that needs Redis and cannot reach it
+        where = "REDIS_URL" if redis_url else f"the embedded Redis in {data_dir}"
+        raise CommandError(f"{where} can't be reached", exit_code=1) from None
     finally:
         await client.aclose()
         if server is not None:
@@ -67,14 +76,28 @@ async def sweep_forever(
     every: float = 1.0,
     stop: asyncio.Event | None = None,
 ) -> None:
-    """Apply passed deadlines for one platform and let its adapter show the result."""
+    """Apply passed deadlines for one platform and let its adapter show the result.
+
+    A store that goes away is logged once (a warning), and once again when it is back (info):
+    not a traceback every second for as long as Redis is down.
+    """
     stop = stop or asyncio.Event()
+    store_down = False
     while not stop.is_set():
         try:
             for scope, reply in await manager.sweep(platform):
                 await on_timeout(scope, reply)
+        except StoreUnavailable as error:
+            if not store_down:
+                log.warning("deadline sweep paused: %s (%s); trying again every %g s",
+                            _STORE_DOWN, type(error).__name__, every)  # fmt: skip
+            store_down = True
         except Exception:  # a bad sweep must never stop the timers for good
             log.exception("deadline sweep failed")
+        else:
+            if store_down:
+                log.info("deadline sweep resumed: the game store answers again")
+            store_down = False
         with suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), every)
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from redis.asyncio import Redis
 from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
 
+MASTER_TIMEOUT = 5.0  # connect and read timeout on the master, as for every other client
 SENTINEL_TIMEOUT = 2.0  # a sentinel that does not answer within this is skipped for the next
 Address = tuple[str, int]
 
@@ -62,6 +63,7 @@ def sentinel_client(target: SentinelTarget) -> Redis:
         list(target.sentinels), sentinel_kwargs=sentinel_options
     )
     client: Redis = sentinel.master_for(
-        target.master, redis_class=SentinelRedis, decode_responses=True, password=target.password
+        target.master, redis_class=SentinelRedis, decode_responses=True, password=target.password,
+        socket_timeout=MASTER_TIMEOUT, socket_connect_timeout=MASTER_TIMEOUT,
     )
     return client

@@ -5,8 +5,11 @@ Secrets have no defaults; a malformed value stops start-up with one line naming 
 
 from __future__ import annotations
 
+import ipaddress
+import re
 from pathlib import Path
 from typing import Annotated
+from urllib.parse import urlsplit
 
 from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -15,6 +18,24 @@ from bot.commands import CommandError
 from bot.sentinel import SentinelTarget, parse_sentinels
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+REDIS_SCHEMES = ("redis", "rediss", "unix")
+HOSTNAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9.-]{0,252}")
+Port = Annotated[int, Field(ge=0, le=65535)]
+Seconds = Annotated[float, Field(gt=0, le=3600, allow_inf_nan=False)]
+
+
+def web_url(value: str | None, *schemes: str) -> str | None:
+    """`value` if it is an absolute URL with one of `schemes` and a host, else ValueError."""
+    if value is None:
+        return None
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - reading it checks the port is a number in range
+    except ValueError:
+        raise ValueError(f"not a URL: {value!r}") from None
+    if parts.scheme not in schemes or not parts.hostname:
+        raise ValueError(f"must be a {' or '.join(f'{s}://' for s in schemes)} URL with a host")
+    return value
 
 
 def _config(prefix: str) -> SettingsConfigDict:
@@ -29,9 +50,26 @@ class CoreSettings(BaseSettings):
     data_dir: Path = Path("data")  # the embedded Redis keeps its data file here
     log_level: str = "INFO"
     log_json: bool = False
-    sweep_seconds: float = 1.0  # how often this process applies passed deadlines
-    health_port: Annotated[int, Field(ge=0, le=65535)] = 8080  # probes, /metrics; 0: off
+    sweep_seconds: Seconds = 1.0  # how often this process applies passed deadlines
+    health_port: Port = 8080  # probes, /metrics; 0: off
     health_host: str = "127.0.0.1"  # this machine only; containers open it with 0.0.0.0
+
+    @field_validator("data_dir")
+    @classmethod
+    def _usable_dir(cls, value: Path) -> Path:
+        if value.exists() and not value.is_dir():
+            raise ValueError(f"{value} exists and is not a directory")
+        return value
+
+    @field_validator("health_host")
+    @classmethod
+    def _host(cls, value: str) -> str:
+        try:
+            ipaddress.ip_address(value)
+        except ValueError:
+            if not HOSTNAME.fullmatch(value):
+                raise ValueError(f"not an IP address or host name: {value!r}") from None
+        return value
 
     @field_validator("log_level")
     @classmethod
@@ -46,6 +84,28 @@ class RedisSettings(BaseSettings):
 
     url: str | None = None  # without it the bot starts its own embedded Redis
     cluster: bool = False  # `url` names one node of a Redis Cluster
+
+    @field_validator("url")
+    @classmethod
+    def _redis_url(cls, value: str | None) -> str | None:
+        """What redis-py can connect to: redis://, rediss:// or unix:// with a sound port/db."""
+        if value is None:
+            return None
+        from redis.connection import parse_url
+
+        scheme = value.partition("://")[0]
+        if scheme not in REDIS_SCHEMES or "://" not in value:
+            raise ValueError("must start with redis://, rediss:// or unix:// (e.g. "
+                             "redis://localhost:6379/0)")  # fmt: skip
+        try:
+            parse_url(value)  # type: ignore[no-untyped-call]
+            parts = urlsplit(value)
+            parts.port  # noqa: B018 - reading it checks the port
+        except ValueError as error:
+            raise ValueError(f"not a Redis URL ({error})") from None
+        if scheme != "unix" and not re.fullmatch(r"/?[0-9]*", parts.path):
+            raise ValueError(f"the database after the host is a number, not {parts.path!r}")
+        return value
 
     @field_validator("cluster")
     @classmethod
@@ -97,9 +157,33 @@ class DiscordSettings(BaseSettings):
     client_id: str | None = None  # the application id, for the invite URL
     api_base: str = "https://discord.com/api/v10"
     gateway_url: str = "wss://gateway.discord.gg/"
-    dev_guild: int | None = None  # sync commands to this guild only (instant, for development)
-    shard_count: int | None = None
+    dev_guild: Annotated[int, Field(gt=0)] | None = None  # sync commands to this guild only
+    shard_count: Annotated[int, Field(ge=1)] | None = None
     shard_ids: str | None = None  # e.g. "0,1": the shards this process runs
+
+    @field_validator("client_id")
+    @classmethod
+    def _snowflake(cls, value: str | None) -> str | None:
+        if value is not None and not (value.isascii() and value.isdigit()):
+            raise ValueError("must be the application id, a number (General Information)")
+        return value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_list(cls, value: str | None) -> str | None:
+        if value is not None and not re.fullmatch(r"[0-9]{1,6}(,[0-9]{1,6})*", value):
+            raise ValueError(f"shard ids are numbers separated by commas, not {value!r}")
+        return value
+
+    @field_validator("api_base")
+    @classmethod
+    def _api(cls, value: str) -> str | None:
+        return web_url(value, "https", "http")
+
+    @field_validator("gateway_url")
+    @classmethod
+    def _gateway(cls, value: str) -> str | None:
+        return web_url(value, "wss", "ws")
 
 
 class SlackSettings(BaseSettings):
@@ -112,7 +196,12 @@ class SlackSettings(BaseSettings):
     client_secret: SecretStr | None = None
     redirect_uri: str | None = None  # when the app lists several OAuth redirect URLs
     api_url: str = "https://slack.com/api/"
-    port: int = 3000
+    port: Port = 3000
+
+    @field_validator("api_url", "redirect_uri")
+    @classmethod
+    def _web(cls, value: str | None) -> str | None:
+        return web_url(value, "https", "http")
 
 
 class Settings:

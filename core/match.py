@@ -6,11 +6,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from core.errors import InvalidOption
+from core.numbers import MAX_AMOUNT, is_integer, shown
 from core.rules import Rules
 
 LIMIT = 45  # `to-45` and `elimination`: the total a player must pass
 MAX_ROUNDS = 50
-MAX_STAKE = 1_000_000
+MAX_STAKE = MAX_AMOUNT
 TIMER_RANGE = (10, 3600)
 
 
@@ -51,7 +52,7 @@ class MatchFormat:
             if count:
                 raise InvalidOption("error.option.format", value=text, allowed=kind.value)
             return cls(kind)
-        return cls(kind, _whole_number(count or "1", "rounds"))  # range checked by __post_init__
+        return cls(kind, _whole_number(count or "1", "rounds", MAX_ROUNDS))  # range: __post_init__
 
 
 class StakesKind(StrEnum):
@@ -93,16 +94,17 @@ class Stakes:
             return cls()
         if kind is StakesKind.POT and not amount:
             raise InvalidOption("error.option.stakes", value=text, allowed="pot:A")
-        return cls(kind, _whole_number(amount or "1", "stake"))  # range checked by __post_init__
+        return cls(kind, _whole_number(amount or "1", "stakes", MAX_STAKE))  # range: __post_init__
 
 
-def _whole_number(text: str, option: str) -> int:
-    """A typed count; its range is the option's own check, so `rounds:0` and `rounds:51` get
-    the same message ("The number of rounds must be 1 to 50")."""
-    try:
-        return int(text)
-    except ValueError:
-        raise InvalidOption("error.option.number", option=option, value=text) from None
+def _whole_number(text: str, option: str, most: int) -> int:
+    """A typed count in ASCII digits (not `²`, not 5,000 digits); a number's range is the
+    option's own check, so `rounds:0` and `rounds:51` get the same message ("The number of
+    rounds must be 1 to 50")."""
+    if not is_integer(text):
+        raise InvalidOption("error.option.range", option=option, value=shown(text), min=1,
+                            max=most)  # fmt: skip
+    return int(text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,12 +85,18 @@ def describe_rules(rules: Rules, lang: str) -> str:
     parts.append(t(lang, f"rules.close.{rules.close.value}.short"))
     if rules.last_die:
         parts.append(t(lang, "rules.last_die.short"))
-    if rules.one_die:
+    if _one_die_applies(rules):
         parts.append(t(lang, "rules.one_die.short", high=high_tiles(rules)))
     else:
         parts.append(t(lang, "rules.hard.short"))
     parts.append(t(lang, f"rules.scoring.{rules.scoring.value}.short"))
     return RULE_SEPARATOR.join(parts)
+
+
+def _one_die_applies(rules: Rules) -> bool:
+    """The one-die rule needs every high tile closed first: only rules that can shut get there,
+    so only they are described with it."""
+    return rules.one_die and rules.can_shut
 
 
 def high_tiles(rules: Rules) -> str:
@@ -112,9 +118,13 @@ def explain_rules(rules: Rules, lang: str) -> str:
     if rules.dice == 3:
         lines.append(_titled(lang, "rules.three_dice"))
     all_dice = t(lang, f"rules.all_dice.{rules.dice}")
-    lines.append(_titled(lang, "rules.one_die" if rules.one_die else "rules.hard", dice=all_dice))
+    one_die = "rules.one_die" if _one_die_applies(rules) else "rules.hard"
+    lines.append(_titled(lang, one_die, dice=all_dice))
     lines.append(_titled(lang, f"rules.scoring.{rules.scoring.value}"))
-    lines.append(_titled(lang, "rules.text.shut"))
+    if rules.can_shut:
+        lines.append(_titled(lang, "rules.text.shut"))
+    else:
+        lines.append(_titled(lang, "rules.cannot_shut", highest=rules.highest_closable))
     return "\n".join(lines)
 
 

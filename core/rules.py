@@ -53,6 +53,19 @@ class Rules:
         return self.full_mask & ~((1 << (HIGH_TILE - 1)) - 1)
 
     @property
+    def highest_closable(self) -> int:
+        """The highest tile any roll can close: one die's number under `separate`, the sum of
+        two dice under `sum-or-dice` and `dice`, the sum of all dice under `any`."""
+        if self.close is CloseRule.SEPARATE:
+            return 6
+        return 6 * self.dice if self.close is CloseRule.ANY else 12
+
+    @property
+    def can_shut(self) -> bool:
+        """Whether the box can be shut at all (`separate` never closes 7 and up)."""
+        return self.highest_closable >= self.tiles
+
+    @property
     def max_score(self) -> int:
         return score_of(self, self.full_mask)
 

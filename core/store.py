@@ -11,21 +11,24 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Collection, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Any, TypeAlias
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
-from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.typing import EncodableT
 
 from core.commit import MINT, Commit, CommitResult, Scope, StatOp, Status, StoredGame
-from core.errors import ShutboxError
+from core.store_errors import (  # re-exported: adapters and the bot import them from here
+    StoreFull,
+    StoreReadOnly,
+    StoreRefused,
+    StoreUnavailable,
+    reachable,
+)
 
 SERVERS_KEY = "stb:servers"  # global, so in another slot than any server: never in the script
 JOURNAL_CHUNK = 1000
@@ -48,12 +51,8 @@ _SHARED_KEYS = ("bal", "journal", "deadlines", "daily", "lb:chips")  # KEYS 3-7 
 
 JournalEntry = tuple[str, str, int, dict[str, str]]
 RedisClient: TypeAlias = Redis | RedisCluster
-
-
-class StoreUnavailable(ShutboxError):
-    """Redis could not be reached or did not answer in time."""
-
-    key = "error.redis"
+__all__ = ["GameStore", "LedgerReport", "OutcomeUnknown", "RedisClient", "StoreFull",
+           "StoreReadOnly", "StoreRefused", "StoreUnavailable"]  # fmt: skip
 
 
 class OutcomeUnknown(StoreUnavailable):
@@ -80,15 +79,6 @@ class LedgerReport:
     total: int = 0  # sum of every stored balance, mint and pots included: 0 when sound
 
 
-@contextmanager
-def _reachable() -> Iterator[None]:
-    """Turn a lost or slow Redis into the one error adapters know how to show."""
-    try:
-        yield
-    except (RedisConnectionError, RedisTimeoutError) as exc:
-        raise StoreUnavailable() from exc
-
-
 class GameStore:
     """Games and chips of every server; expects a client made with `decode_responses=True`."""
 
@@ -103,7 +93,7 @@ class GameStore:
 
     async def load(self, scope: Scope, channel: str) -> StoredGame | None:
         """The channel's game, or None."""
-        with _reachable():
+        with reachable():
             found = await self._redis.hmget(_game_key(scope, channel), ["v", "r", "m"])
         return _stored_game(*found)
 
@@ -115,7 +105,7 @@ class GameStore:
         pipe.hmget(_game_key(scope, channel), ["v", "r", "m"])
         if accounts:
             pipe.hmget(_key(scope, "bal"), list(accounts))
-        with _reachable():
+        with reachable():
             replies = await pipe.execute()
         game = _stored_game(*replies[0])
         return game, (_present(accounts, replies[1]) if accounts else {})
@@ -126,13 +116,13 @@ class GameStore:
         A field of its own, not part of the record: game commits made from a record read
         before the message was posted must not write it away again.
         """
-        with _reachable():
+        with reachable():
             done: Any = await self._attach(keys=[_game_key(scope, channel)], args=[message])
         return bool(done)
 
     async def request_result(self, scope: Scope, request_id: str) -> str | None:
         """The stored result of a request already applied, if any (one GET)."""
-        with _reachable():
+        with reachable():
             found: Any = await self._redis.get(_key(scope, f"req:{request_id}"))
         if found is None or str(found).startswith(VOID_PREFIX):
             return None
@@ -140,7 +130,7 @@ class GameStore:
 
     async def final_result(self, scope: Scope, channel: str) -> tuple[str, str] | None:
         """The request that ended the channel's last game and its result, while they are kept."""
-        with _reachable():
+        with reachable():
             key: Any = await self._redis.get(_key(scope, f"last:{channel}"))
             found: Any = None if key is None else await self._redis.get(str(key))
         if found is None or str(found).startswith(VOID_PREFIX):
@@ -156,7 +146,7 @@ class GameStore:
         if commit.request_id is None:
             raise ValueError("only a commit with a request id can be resolved")
         key = _key(commit.scope, f"req:{commit.request_id}")
-        with _reachable():
+        with reachable():
             found: Any = await self._resolve(keys=[key], args=[commit.attempt, self._request_ttl])
         if not found:
             return CommitResult(Status.VOID)
@@ -165,18 +155,18 @@ class GameStore:
 
     async def claim(self, scope: Scope, name: str, seconds: int) -> bool:
         """True for the first caller of `name` within `seconds` (SET NX): who posts, announces."""
-        with _reachable():
+        with reachable():
             won: Any = await self._redis.set(_key(scope, f"claim:{name}"), "", nx=True, ex=seconds)
         return bool(won)
 
     async def claim_note(self, scope: Scope, name: str) -> str | None:
         """What the claim's winner noted (e.g. the message it posted); "" if nothing yet."""
-        with _reachable():
+        with reachable():
             found: Any = await self._redis.get(_key(scope, f"claim:{name}"))
         return None if found is None else str(found)
 
     async def note_claim(self, scope: Scope, name: str, note: str, seconds: int) -> None:
-        with _reachable():
+        with reachable():
             await self._redis.set(_key(scope, f"claim:{name}"), note, ex=seconds)
 
     async def commit(self, commit: Commit) -> CommitResult:
@@ -190,13 +180,16 @@ class GameStore:
         keys = _commit_keys(commit) + stat_keys
         args = _arguments(commit, stat_keys, self._request_ttl)
         try:
-            try:
-                raw = await self._send(keys, args, _new_server(commit))
-            except NoScriptError:  # the server restarted or SCRIPT FLUSH: load, then once more
-                await self._redis.script_load(COMMIT_LUA)
-                raw = await self._send(keys, args, _new_server(commit))
-        except (RedisConnectionError, RedisTimeoutError) as exc:
-            raise OutcomeUnknown(commit) from exc
+            with reachable():
+                try:
+                    raw = await self._send(keys, args, _new_server(commit))
+                except NoScriptError:  # the server restarted or SCRIPT FLUSH: load, once more
+                    await self._redis.script_load(COMMIT_LUA)
+                    raw = await self._send(keys, args, _new_server(commit))
+        except (StoreReadOnly, StoreFull, StoreRefused):
+            raise  # Redis refused the script before any write: nothing applied
+        except StoreUnavailable as exc:
+            raise OutcomeUnknown(commit) from exc  # sent, then lost: it may have run
         return _decode_result(raw)
 
     async def _send(self, keys: list[str], args: list[str], server: str | None) -> str:
@@ -220,13 +213,13 @@ class GameStore:
         """Balances of the accounts that exist."""
         if not accounts:
             return {}
-        with _reachable():
+        with reachable():
             found = await self._redis.hmget(_key(scope, "bal"), list(accounts))
         return _present(accounts, found)
 
     async def due(self, scope: Scope, now: int) -> list[str]:
         """Channels whose deadline has come."""
-        with _reachable():
+        with reachable():
             channels = await self._redis.zrangebyscore(_key(scope, "deadlines"), "-inf", now)
         return [str(channel) for channel in channels]
 
@@ -239,13 +232,13 @@ class GameStore:
         pipe = self._redis.pipeline(transaction=False)  # one round trip per node
         for scope in scopes:
             pipe.zrange(_key(scope, "deadlines"), 0, 0, withscores=True)
-        with _reachable():
+        with reachable():
             rows: list[Any] = await pipe.execute()
         return [int(row[0][1]) for row in rows if row]
 
     async def servers(self) -> list[Scope]:
         """Every scope that ever had a game or chips."""
-        with _reachable():
+        with reachable():
             members = await self._redis.smembers(SERVERS_KEY)
         return [Scope(*str(member).split(":", 1)) for member in sorted(members)]
 
@@ -256,7 +249,7 @@ class GameStore:
         if limit <= 0:
             return []
         key = _key(scope, f"lb:{board}")
-        with _reachable():
+        with reachable():
             rows: list[Any] = await self._redis.zrange(
                 key, 0, limit - 1, desc=not ascending, withscores=True
             )
@@ -264,14 +257,14 @@ class GameStore:
 
     async def hash(self, scope: Scope, key: str) -> dict[str, str]:
         """A whole hash of the server, e.g. `stats:<user>` or `cfg`."""
-        with _reachable():
+        with reachable():
             found = await self._redis.hgetall(_key(scope, key))
         return {str(name): str(value) for name, value in found.items()}
 
     async def set_fields(self, scope: Scope, key: str, values: Mapping[str, str]) -> None:
         """Set fields of a server hash (the server's configuration)."""
         if values:
-            with _reachable():
+            with reachable():
                 await self._redis.hset(_key(scope, key), mapping=_encodable(values))
 
     async def journal(self, scope: Scope, *, until: str = "+") -> AsyncIterator[JournalEntry]:
@@ -286,7 +279,7 @@ class GameStore:
             start = f"({chunk[-1][0]}"
 
     async def _journal_chunk(self, scope: Scope, start: str, until: str) -> list[Any]:
-        with _reachable():
+        with reachable():
             found = await self._redis.xrange(
                 _key(scope, "journal"), start, until, count=JOURNAL_CHUNK
             )
@@ -318,7 +311,7 @@ class GameStore:
         pipe = self._redis.pipeline(transaction=True)
         pipe.hgetall(_key(scope, "bal"))
         pipe.xrevrange(_key(scope, "journal"), "+", "-", count=1)
-        with _reachable():
+        with reachable():
             balances, last = await pipe.execute()
         stored = {str(account): int(amount) for account, amount in balances.items()}
         return stored, (str(last[0][0]) if last else None)

@@ -30,9 +30,11 @@ from adapters.console.terminal import read_line, write_lines
 from adapters.console.texts import COMMANDS_HELP, WELCOME
 from core.commit import Scope
 from core.errors import ShutboxError
+from core.i18n import t
 from core.manager.context import Context
 from core.manager.manager import GameManager
 from core.manager.present import game_view
+from core.numbers import is_integer
 from core.state import Phase
 from core.views import GameView, Reply
 
@@ -141,9 +143,10 @@ class Playground:
         """`send`, but a bug in one command must not end the whole session."""
         try:
             return await self.send(line)
-        except Exception as error:
+        except Exception:
+            # The details are for the log (a file or a developer's terminal), not the table.
             log.exception("playground command failed: %s", line)
-            return self._note(f"Something went wrong ({type(error).__name__}: {error}).")
+            return self._note(t("en", "error.generic"))
 
     async def _sweep_forever(self, stdout: TextIO) -> None:
         while True:
@@ -294,7 +297,7 @@ class Playground:
         return self._show(ctx.name, await self.manager.configure(ctx, pairs))
 
     async def _grant(self, args: list[str], explicit: bool) -> list[str]:
-        if len(args) < 2 or not args[-1].lstrip("-").isdigit():
+        if len(args) < 2 or not is_integer(args[-1]):
             return self._note("Usage: `grant <name> <chips>`, e.g. `grant Bob 50` (-50 takes).")
         uid = self._remember(" ".join(args[:-1]))
         ctx = self._ctx()

@@ -1,5 +1,5 @@
 """The Discord surface: `/shutbox` slash commands and one game message per game, with buttons."""
 
-from adapters.discord.client import ClientOptions, ShutboxClient, point_at
+from adapters.discord.client import ClientOptions, DiscordUnreachable, ShutboxClient, point_at
 
-__all__ = ["ClientOptions", "ShutboxClient", "point_at"]
+__all__ = ["ClientOptions", "DiscordUnreachable", "ShutboxClient", "point_at"]

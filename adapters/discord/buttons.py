@@ -64,6 +64,15 @@ class GameButton(discord.ui.DynamicItem[UiButton], template=TEMPLATE):
             await client.press(interaction, self.custom_id)
 
 
+# Any other `stb:` id (forged, or with digits our ids never carry, e.g. `²`): without this,
+# discord.py would drop the click unanswered and the user would see "interaction failed".
+FORGED = re.compile(rf"(?!(?:{TEMPLATE.pattern})$)stb:.*", re.DOTALL)
+
+
+class ForgedButton(GameButton, template=FORGED):
+    """A click on an `stb:` id no game button has: answered privately as an outdated button."""
+
+
 def game_buttons(view: GameView) -> discord.ui.View | None:
     """The buttons of a game message, or None when it has none (the game is over)."""
     if not view.rows:

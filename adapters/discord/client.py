@@ -8,11 +8,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
 
-from adapters.discord.buttons import GameButton
+from adapters.discord.buttons import ForgedButton, GameButton
 from adapters.discord.commands import ShutboxCommands
 from adapters.discord.interactions import press
 from adapters.discord.publish import show_timeout
@@ -26,6 +27,13 @@ from core.views import Reply
 log = logging.getLogger(__name__)
 
 IDENTIFY_PAUSE = 5.0  # Discord allows one IDENTIFY per 5 s (per concurrency bucket)
+LOGIN_ATTEMPTS = 6  # then give up with one line: a supervisor (systemd, Kubernetes) restarts us
+LOGIN_PAUSE = 2.0  # seconds before the second attempt, doubling up to LOGIN_PAUSE_MAX
+LOGIN_PAUSE_MAX = 30.0
+
+
+class DiscordUnreachable(Exception):
+    """Discord did not answer the login after every attempt; `str()` says why, in one line."""
 
 
 def point_at(api_base: str, gateway_url: str) -> None:
@@ -42,6 +50,13 @@ class ClientOptions:
     sync_commands: bool = True
     guild_ready_timeout: float = 2.0
     identify_pause: float = IDENTIFY_PAUSE
+    login_attempts: int = LOGIN_ATTEMPTS
+    login_pause: float = LOGIN_PAUSE
+
+
+def _repeated_login(record: logging.LogRecord) -> bool:
+    """After the first attempt, discord.py's "logging in" line adds nothing to our retry line."""
+    return not record.getMessage().startswith("logging in using")
 
 
 class ShutboxClient(discord.AutoShardedClient):
@@ -73,12 +88,44 @@ class ShutboxClient(discord.AutoShardedClient):
         self.tree.add_command(ShutboxCommands(manager))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
 
+    async def log_in(self, token: str) -> None:
+        """`login`, tried again with a growing pause while Discord cannot be reached: one log
+        line per retry, then `DiscordUnreachable`. A rejected token (`LoginFailure`) is final
+        at once: trying it again cannot help."""
+        discord_log = logging.getLogger("discord.client")
+        pause, total = self.options.login_pause, self.options.login_attempts
+        reason: str | None = "no attempt made"
+        try:
+            for attempt in range(1, total + 1):
+                reason = await self._try_login(token)
+                if reason is None:
+                    return
+                if attempt == total:
+                    break
+                log.warning("Discord can't be reached (%s); trying again in %g s (attempt %d "
+                            "of %d)", reason, pause, attempt + 1, total)  # fmt: skip
+                discord_log.addFilter(_repeated_login)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, LOGIN_PAUSE_MAX)
+        finally:
+            discord_log.removeFilter(_repeated_login)
+        raise DiscordUnreachable(f"Discord can't be reached ({reason}); gave up after {total} "
+                                 "attempts")  # fmt: skip
+
+    async def _try_login(self, token: str) -> str | None:
+        """None once logged in; else why Discord could not be reached, in one line."""
+        try:
+            await self.login(token)
+        except (aiohttp.ClientError, OSError, TimeoutError, discord.DiscordServerError) as error:
+            return f"{type(error).__name__}: {error}".splitlines()[0]
+        return None
+
     async def setup_hook(self) -> None:
         if self.shard_count is None:
             # Only the recommended count: discord.py would also take the gateway URL from this
             # answer, and the settings' DISCORD_GATEWAY_URL (see `point_at`) must win.
             self.shard_count, _, _ = await self.http.get_bot_gateway()
-        self.add_dynamic_items(GameButton)
+        self.add_dynamic_items(GameButton, ForgedButton)
         await self.tree.set_translator(CatalogTranslator())
         if self.options.sync_commands:
             await self.sync_commands()

@@ -10,15 +10,16 @@ from discord.app_commands import Choice
 
 from adapters.discord.translator import option_key, text
 from core.manager.economy import BOARDS
-from core.match import MAX_ROUNDS, MAX_STAKE, TIMER_RANGE, FormatKind
+from core.match import MAX_ROUNDS, TIMER_RANGE, FormatKind
+from core.numbers import MAX_AMOUNT
 from core.rules import PRESETS, TILE_COUNTS, CloseRule, Scoring
 
 T = TypeVar("T")
 
 ROUNDS_MAX = MAX_ROUNDS
 TIMER_MIN, TIMER_MAX = TIMER_RANGE
-GRANT_LIMIT = MAX_STAKE
-CHIPS_LIMIT = 1_000_000  # the largest start or daily amount a server may set
+GRANT_LIMIT = MAX_AMOUNT
+CHIPS_LIMIT = MAX_AMOUNT  # the largest start or daily amount a server may set
 PLAYERS_MAX = 10
 
 RULES_OPTIONS = ("preset", "tiles", "dice", "close", "last_die", "hard", "scoring")

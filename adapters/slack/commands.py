@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 
 from core.errors import ShutboxError
 from core.manager.settings import StartOptions, options_from_words
+from core.numbers import MAX_AMOUNT, parse_int
 
 _TOKEN = re.compile(r"<[^>]*>|\S+")  # a mention like `<@U1|ann lee>` stays one word
 _MENTION = re.compile(r"<@([UW][A-Z0-9]+)(?:\|([^>]*))?>")
-_INTEGER = re.compile(r"[+-]?\d{1,9}")
 
 
 class UsageError(ShutboxError):
@@ -182,9 +182,7 @@ def _grant(name: str, tokens: list[str]) -> Command:
     if len(tokens) != 2:
         raise UsageError("slack.grant_usage")
     target = parse_mention(tokens[0])
-    if not _INTEGER.fullmatch(tokens[1]):
-        raise UsageError("slack.grant_amount", value=tokens[1])
-    return Grant(target, int(tokens[1]))
+    return Grant(target, parse_int(tokens[1], "amount", -MAX_AMOUNT, MAX_AMOUNT))
 
 
 _PARSERS: dict[str, Callable[[str, list[str]], Command]] = {

@@ -18,6 +18,7 @@ from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
 from adapters.http import serving_app
 from adapters.slack.app import SlackBot
+from adapters.slack.guard import guard
 
 log = logging.getLogger(__name__)
 
@@ -27,10 +28,13 @@ EVENTS_PATH = "/slack/events"
 def web_app(bot: SlackBot, on_ack: Callable[[float], None] | None = None) -> web.Application:
     """bolt's aiohttp application: Slack's requests, and the install flow when OAuth is on.
 
-    `on_ack` gets the seconds each request to EVENTS_PATH took to answer: bolt answers the
-    HTTP request when the listener acks, so that is the acknowledgement time Slack sees.
+    Each request to `EVENTS_PATH` is checked first (`guard`): bolt answers malformed ones with
+    a 500 and a traceback. `on_ack` gets the seconds each request to EVENTS_PATH took to answer:
+    bolt answers the HTTP request when the listener acks, so that is the acknowledgement time
+    Slack sees.
     """
     app = bot.app.web_app(path=EVENTS_PATH)
+    app.middlewares.append(guard(bot.config.signing_secret, EVENTS_PATH))
     if on_ack is not None:
         app.middlewares.append(_timing(on_ack))
     return app

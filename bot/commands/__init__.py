@@ -24,3 +24,19 @@ class CommandError(Exception):
     def __init__(self, message: str, exit_code: int = USAGE_ERROR) -> None:
         super().__init__(message)
         self.exit_code = exit_code
+
+
+def bounded_int(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` to `high` (argparse then exits 2 with one
+    line naming the option), so `--port 99999` never reaches a socket."""
+
+    def parse(text: str) -> int:
+        from core.numbers import is_integer
+
+        if not is_integer(text) or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}")
+        return int(text)
+
+    parse.__name__ = f"number from {low} to {high}"
+    return parse
+

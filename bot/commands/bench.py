@@ -7,19 +7,24 @@ import asyncio
 import json
 
 from bot.bench import IN_FLIGHT
-from bot.commands import CommandError, Subparsers
+from bot.commands import CommandError, Subparsers, bounded_int
 from bot.settings import load_settings
 
 
 def register(subparsers: Subparsers) -> None:
     """Add `bench` to the command line."""
     parser = subparsers.add_parser("bench", help="benchmark the game manager", description=__doc__)
-    parser.add_argument("--games", type=int, default=1000, help="concurrent channel games")
-    parser.add_argument("--actions", type=int, default=20000, help="clicks to make in all")
-    parser.add_argument("--seed", type=int, default=1, help="dice seed")
     parser.add_argument(
-        "--in-flight", type=int, default=IN_FLIGHT, help="clicks handled at the same moment"
+        "--games", type=bounded_int(1, 100_000), default=1000, help="concurrent channel games"
     )
+    parser.add_argument(
+        "--actions", type=bounded_int(0, 10_000_000), default=20000, help="clicks to make in all"
+    )
+    parser.add_argument("--seed", type=bounded_int(0, 2**32), default=1, help="dice seed")
+    parser.add_argument(
+        "--in-flight", type=bounded_int(1, 1000), default=IN_FLIGHT,
+        help="clicks handled at the same moment",
+    )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.set_defaults(func=run)
 

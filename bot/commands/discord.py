@@ -13,7 +13,7 @@ import asyncio
 import functools
 from typing import TYPE_CHECKING
 
-from bot.commands import CommandError, Subparsers
+from bot.commands import CommandError, Subparsers, bounded_int
 
 if TYPE_CHECKING:
     from adapters.discord import ClientOptions
@@ -35,7 +35,7 @@ def register(subparsers: Subparsers) -> None:
         help="run the bot (default), or print the link that adds it to a server",
     )  # fmt: skip
     parser.add_argument(
-        "--shard-count", type=int,
+        "--shard-count", type=bounded_int(1, 100_000),
         help="total shards (default: DISCORD_SHARD_COUNT, else Discord's recommendation)",
     )  # fmt: skip
     parser.add_argument(
@@ -60,12 +60,15 @@ def run(args: argparse.Namespace) -> int:
     setup_logging(settings.core.log_level, settings.core.log_json)
     import discord
 
+    from adapters.discord import DiscordUnreachable
     from bot.runtime import until_signalled
 
     try:
         asyncio.run(until_signalled(_serve_alone(settings, options)))
     except discord.LoginFailure as error:
         raise CommandError(f"Discord refused DISCORD_TOKEN: {error}", LOGIN_FAILED) from None
+    except DiscordUnreachable as error:
+        raise CommandError(str(error), LOGIN_FAILED) from None
     return 0
 
 
@@ -130,7 +133,8 @@ async def serve_discord(
     every = settings.core.sweep_seconds
     async with client, sweeping(runtime.manager, PLATFORM, client.show_timeout, every):
         try:
-            await client.start(bot_token(discord_settings))
+            await client.log_in(bot_token(discord_settings))
+            await client.connect()
         finally:
             report(False)
 

@@ -20,7 +20,19 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    asyncio.run(play(args.name))
+    return run_playground(args.name)
+
+
+def run_playground(name: str) -> int:
+    """The playground until `quit`, end of input or Ctrl-C, which only says goodbye.
+
+    asyncio.run has cancelled the session by the time it raises KeyboardInterrupt, and the
+    session's clean-up (the embedded Redis saves and stops) has run.
+    """
+    try:
+        asyncio.run(play(name))
+    except KeyboardInterrupt:
+        print("\nBye!", flush=True)
     return 0
 
 

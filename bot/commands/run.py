@@ -27,11 +27,10 @@ def run(args: argparse.Namespace) -> int:
     except SettingsError as error:
         raise CommandError(str(error)) from None
     if not (settings.discord_enabled or settings.slack_enabled):
-        from bot.commands.play import play
+        from bot.commands.play import run_playground
 
         print("No Discord or Slack tokens are set: starting the local playground.")
-        asyncio.run(play(args.name))
-        return 0
+        return run_playground(args.name)
     from bot.logs import setup_logging
 
     setup_logging(settings.core.log_level, settings.core.log_json)

@@ -15,7 +15,7 @@ import signal
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING
 
-from bot.commands import CommandError, Subparsers
+from bot.commands import CommandError, Subparsers, bounded_int
 
 if TYPE_CHECKING:
     from adapters.slack.app import SlackBot, SlackConfig
@@ -33,7 +33,9 @@ def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "slack", help="run the Slack app (HTTP or Socket Mode)", description=__doc__
     )
-    parser.add_argument("--port", type=int, help="HTTP port (default: SLACK_PORT, else 3000)")
+    parser.add_argument(
+        "--port", type=bounded_int(0, 65535), help="HTTP port (default: SLACK_PORT, else 3000)"
+    )
     parser.add_argument("--host", default=ALL_INTERFACES, help="HTTP address (default: all)")
     parser.add_argument(
         "--http", action="store_true", help="serve HTTP even when SLACK_APP_TOKEN is set"

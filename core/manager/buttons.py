@@ -6,11 +6,13 @@ the game id so a button from an earlier game in the same channel can never act o
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from core.errors import StaleAction
 
 PREFIX = "stb"
+_NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII only: `²` passes isdigit() but not int()
 VERBS = ("join", "leave", "bot", "begin", "cancel", "roll", "choose", "hint", "page")
 
 
@@ -31,6 +33,7 @@ def parse_button(text: str) -> ButtonId:
     if len(parts) != 5 or parts[0] != PREFIX or parts[1] not in VERBS:
         raise StaleAction()
     _, verb, game, version, arg = parts
-    if not (version.isdigit() and arg.isdigit() and game.isalnum() and len(game) <= 16):
+    well_formed = _NUMBER.fullmatch(version) and _NUMBER.fullmatch(arg)
+    if not (well_formed and game.isascii() and game.isalnum() and len(game) <= 16):
         raise StaleAction()
     return ButtonId(verb, game, int(version), int(arg))

@@ -6,10 +6,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.commit import MINT, Commit, DailyClaim, Journal, OpKind, Scope, StatOp, Status
-from core.errors import InsufficientChips, InvalidOption, NotAllowed
+from core.errors import InsufficientChips, InvalidOption, NotAllowed, ShutboxError
 from core.i18n import decimal, number, relative_time, t
 from core.manager.context import Context
 from core.manager.settings import ServerConfig
+from core.numbers import MAX_AMOUNT, MAX_BALANCE
 from core.render import describe_rules
 from core.rules import PRESETS, Rules, build_rules
 from core.settlement import Transfer
@@ -20,6 +21,13 @@ DAY = 24 * 60 * 60
 BOARDS = ("wins", "chips", "shuts", "best", "average", "rounds")
 TOP = 10
 MIN_TURNS_FOR_AVERAGE = 3
+GRANT_ATTEMPTS = 5  # a balance that keeps changing under a grant gets "try again", not a loop
+
+
+class BalanceRace(ShutboxError):
+    """The balance changed under every attempt of a grant; the admin may simply try again."""
+
+    key = "error.busy"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,14 +56,33 @@ class Economy:
     async def grant(
         self, ctx: Context, config: ServerConfig, target: str, name: str, amount: int, lang: str
     ) -> Reply:
-        """An admin gives (or, with a negative amount, takes) chips; never below zero."""
+        """An admin gives (or, with a negative amount, takes) chips; never below zero.
+
+        The amount and the balance after it are checked here, before Redis: the commit script
+        counts in doubles, and no balance may grow past what they hold exactly.
+        """
         if not ctx.admin:
             raise NotAllowed("error.admin_only")
         if amount == 0:
             raise InvalidOption("error.option.nonzero", option="amount")
+        if not -MAX_AMOUNT <= amount <= MAX_AMOUNT:
+            raise InvalidOption("error.option.range", option="amount", value=amount,
+                                min=-MAX_AMOUNT, max=MAX_AMOUNT)  # fmt: skip
+        for _ in range(GRANT_ATTEMPTS):
+            reply = await self._grant_once(ctx, config, target, name, amount, lang)
+            if reply is not None:
+                return reply
+        raise BalanceRace()
+
+    async def _grant_once(
+        self, ctx: Context, config: ServerConfig, target: str, name: str, amount: int, lang: str
+    ) -> Reply | None:
+        """One attempt; None when the balance changed between reading and writing it."""
         balance = (await self.store.balances(ctx.scope, [target])).get(target, config.start_chips)
         if amount < 0 and balance < -amount:
             raise InsufficientChips("error.chips.take", player=name, balance=balance)
+        if balance + amount > MAX_BALANCE:
+            raise InvalidOption("error.chips.limit", player=name, balance=balance, max=MAX_BALANCE)
         transfer = Transfer(MINT, target, amount) if amount > 0 else Transfer(target, MINT, -amount)
         commit = Commit(
             ctx.scope, request_id=ctx.request_id, start_balance=config.start_chips,
@@ -67,7 +94,7 @@ class Economy:
         if result.status is Status.DUPLICATE:
             return Reply(private=t(lang, "economy.duplicate"))
         if result.status is Status.BALANCES:
-            return await self.grant(ctx, config, target, name, amount, lang)
+            return None
         now = result.balances.get(target, balance + amount)
         key = "economy.granted" if amount > 0 else "economy.taken"
         text = t(lang, key, admin=ctx.name, player=name, amount=abs(amount), balance=now)

@@ -127,6 +127,9 @@ def _turn_body(record: GameRecord, notices: Sequence[str]) -> str:
         key = "game.open_turn" if flow.opening(state) else "game.roll"
         lines.append(t(lang, key, player=seat.name, deadline=DEADLINE))
     lines += scores_lines(state, lang, record.turns)
+    if record.fair_dice is not None:
+        # Shown on every turn, so a solo game (which has no lobby) shows it before any roll.
+        lines.append(t(lang, "lobby.fair", commitment=record.fair_dice.commitment))
     return "\n".join(lines)
 
 

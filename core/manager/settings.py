@@ -5,12 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from core.errors import InvalidOption
+from core.errors import InvalidOption, InvalidRules
 from core.i18n import LANGS
-from core.match import MatchConfig, MatchFormat, Stakes
-from core.rules import PRESETS, build_rules
+from core.match import TIMER_RANGE, FormatKind, MatchConfig, MatchFormat, Stakes
+from core.numbers import MAX_AMOUNT, parse_int
+from core.rules import PRESETS, TILE_COUNTS, build_rules
 
 LOBBY_SECONDS = 600  # a lobby that never starts closes after 10 minutes
+# Formats that only end when someone shuts the box. (The long game also ends when B opens
+# the whole box, so it ends under every close rule.)
+NEEDS_A_SHUT = (FormatKind.FIRST_SHUT,)
 MAX_PLAYERS_ALLOWED = 10
 
 
@@ -66,9 +70,11 @@ def _choice(allowed: tuple[str, ...], name: str) -> Any:
 
 def _number(name: str, low: int, high: int) -> Any:
     def parse(value: str) -> int:
-        if not value.lstrip("-").isdigit() or not low <= int(value) <= high:
-            raise InvalidOption("error.config.range", key=name, value=value, min=low, max=high)
-        return int(value)
+        try:
+            return parse_int(value, name, low, high)
+        except InvalidOption as error:
+            raise InvalidOption("error.config.range", key=name, value=error.params["value"],
+                                min=low, max=high) from None  # fmt: skip
 
     return parse
 
@@ -85,9 +91,9 @@ _PARSERS: dict[str, Any] = {
     "lang": _choice(LANGS, "lang"),
     "style": _choice(("emoji", "text"), "style"),
     "preset": _choice(tuple(PRESETS), "preset"),
-    "start_chips": _number("start_chips", 0, 1_000_000),
-    "daily": _number("daily", 0, 1_000_000),
-    "timer": _number("timer", 10, 3600),
+    "start_chips": _number("start_chips", 0, MAX_AMOUNT),
+    "daily": _number("daily", 0, MAX_AMOUNT),
+    "timer": _number("timer", *TIMER_RANGE),
     "max_players": _number("max_players", 1, MAX_PLAYERS_ALLOWED),
     "fair": lambda value: parse_bool(value, "fair"),
 }
@@ -119,9 +125,14 @@ class StartOptions:
         stakes = Stakes.parse(self.stakes or "none")
         if solo and stakes.staked:
             raise InvalidOption("error.option.solo_stakes")
+        match_format = MatchFormat.parse(self.format or "rounds:1")
+        if match_format.kind in NEEDS_A_SHUT and not rules.can_shut:
+            # e.g. `close=separate format=first-shut`: tiles 7 and up never close
+            raise InvalidRules("error.rules.never_ends", highest=rules.highest_closable,
+                               format=match_format.to_str())  # fmt: skip
         return MatchConfig(
             rules=rules,
-            format=MatchFormat.parse(self.format or "rounds:1"),
+            format=match_format,
             stakes=stakes,
             timer=self.timer if self.timer is not None else server.timer,
             hints=True if self.hints is None else self.hints,
@@ -135,7 +146,9 @@ OPTION_NAMES = {
     "format": "format", "rounds": "format", "stakes": "stakes", "timer": "timer",
     "hints": "hints", "fair": "fair",
 }  # fmt: skip
-INT_OPTIONS = ("tiles", "dice", "timer")
+INT_OPTIONS = {  # each typed number's range, refused before anything else reads it
+    "tiles": (min(TILE_COUNTS), max(TILE_COUNTS)), "dice": (2, 3), "timer": TIMER_RANGE,
+}  # fmt: skip
 BOOL_OPTIONS = ("last_die", "hard", "hints", "fair")
 
 
@@ -171,9 +184,7 @@ def options_from_pairs(pairs: dict[str, str]) -> StartOptions:
 
 def _option_value(key: str, name: str, raw: str) -> Any:
     if name in INT_OPTIONS:
-        if not raw.strip().lstrip("-").isdigit():
-            raise InvalidOption("error.option.number", option=key, value=raw)
-        return int(raw)
+        return parse_int(raw, key, *INT_OPTIONS[name])
     if name in BOOL_OPTIONS:
         return parse_bool(raw, key)
     if key.lower() == "rounds":

@@ -102,8 +102,10 @@ async def test_wrong_player_is_told_whose_turn_it_is(redis: Redis) -> None:
     ("line", "says"),
     [
         ("start preset=nope", "Unknown preset “nope”"),
-        ("start stakes=pot:-5", "not -5"),
-        ("start rounds=abc", "whole number, not “abc”"),
+        ("start stakes=pot:-5", "from 1 to 1000000, not “-5”"),
+        ("start rounds=abc", "whole number from 1 to 50, not “abc”"),
+        ("start timer=²", "timer must be a whole number from 10 to 3600, not “²”"),
+        ("grant Bob 10000000", "amount must be a whole number from -1000000 to 1000000"),
         ("start colour=red", "Unknown option “colour”"),
     ],
 )

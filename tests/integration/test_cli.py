@@ -39,6 +39,31 @@ async def test_bench_reports_one_round_trip_per_warm_click(
     assert report["round_trips_per_action"] <= 1.05  # the first commit may load the script
 
 
+COUNTS = ("games", "actions", "round_trips_per_action", "scripts_per_action", "bytes_per_game")
+
+
+async def test_bench_leaves_no_trace_and_counts_the_same_every_run(
+    configured: str, redis: Redis, store: GameStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two runs on the same Redis: the same counts (no replays of the first run's games), and
+    afterwards no bench key, no bench server in `ledger verify`; real data is untouched."""
+    grant = Commit(SCOPE, ensure_accounts=("ann",), transfers=(Transfer(MINT, "ann", 25),),
+                   journal=Journal("grant"), request_id="g1")  # fmt: skip
+    await store.commit(grant)
+    before = sorted(await redis.keys("*"))
+    reports = []
+    for _ in range(2):
+        assert await _run(["bench", "--games", "12", "--actions", "150", "--json"]) == 0
+        reports.append(json.loads(capsys.readouterr().out))
+    first, second = ({k: r[k] for k in COUNTS} for r in reports)
+    assert first == second
+    assert reports[1]["scripts_per_action"] == 1.0
+    assert sorted(await redis.keys("*")) == before
+    assert await redis.smembers("stb:servers") == {"test:guild"}
+    assert await _run(["ledger", "verify"]) == 0
+    assert "bench" not in capsys.readouterr().out
+
+
 async def test_ledger_verify_passes_then_catches_a_tampered_balance(
     configured: str, store: GameStore, redis: Redis, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -50,3 +75,13 @@ async def test_ledger_verify_passes_then_catches_a_tampered_balance(
     await redis.hincrby(f"{SCOPE.tag}:bal", "ann", 7)
     assert await _run(["ledger", "verify"]) == 1
     assert "MISMATCH" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", [["ledger", "verify"], ["bench", "--games", "1"]])
+async def test_an_unreachable_redis_is_one_line_and_exit_1(
+    command: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A well-formed REDIS_URL where nothing listens: one line, no traceback, exit code 1."""
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:1/3")
+    assert await _run(command) == 1
+    assert capsys.readouterr().err == "shutbox: REDIS_URL can't be reached\n"

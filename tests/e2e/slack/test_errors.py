@@ -66,12 +66,16 @@ async def test_a_button_of_an_ended_game_says_the_game_is_over(
     )
 
 
+GRANT_RANGE = "a whole number from -1000000 to 1000000"
+
+
 @pytest.mark.parametrize(
     ("text", "reply"),
     [
         ("frobnicate", "There is no /shutbox command “frobnicate”."),
         ("start colour=red", "Unknown option “colour”."),
-        ("start timer=soon", "The option timer must be a whole number, not “soon”."),
+        ("start timer=soon",
+         "The option timer must be a whole number from 10 to 3,600, not “soon”."),
         ("start rounds=0", "The number of rounds must be 1 to 50, not 0."),
         ("start preset=chess", "Unknown preset “chess”."),
         ("start stakes=pot:0", "A stake must be 1 to 1,000,000 chips, not 0."),
@@ -82,7 +86,10 @@ async def test_a_button_of_an_ended_game_says_the_game_is_over(
         ("join now", "`/shutbox join` takes no options"),
         ("join", "There is no game in this channel."),
         ("grant bob 5", "“bob” is not a Slack user."),
-        ("grant <@UBOB|bob> lots", "must be a whole number, not “lots”."),
+        ("grant <@UBOB|bob> lots", f"amount must be {GRANT_RANGE}, not “lots”."),
+        ("grant <@UBOB|bob> 99999999999999999999999", f"amount must be {GRANT_RANGE}"),
+        ("start timer=²", "timer must be a whole number from 10 to 3600, not “²”."),
+        ("start tiles=²", "tiles must be a whole number from 9 to 12, not “²”."),
         ("grant <@UBOB>", "Usage: `/shutbox grant @user N`"),
         ("stats @bob", "“@bob” is not a Slack user."),
         ("leaderboard fastest", "There is no leaderboard called “fastest”."),

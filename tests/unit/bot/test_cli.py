@@ -164,3 +164,22 @@ def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
     """`shutbox` alone lists the commands and exits 2."""
     assert main([]) == 2
     assert "odds" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["bench", "--games", "0"],
+        ["bench", "--games", "²"],
+        ["bench", "--in-flight", "9" * 5000],
+        ["slack", "--port", "99999"],
+        ["discord", "--shard-count", "0"],
+    ],
+)
+def test_numbers_out_of_range_on_the_command_line_exit_2(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A count or port out of range is refused by the parser, naming the option and range."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "must be a whole number from" in err and "Traceback" not in err

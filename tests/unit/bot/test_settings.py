@@ -20,15 +20,38 @@ LOADS_SETTINGS = {
 }
 SETTINGS_FREE = {"odds", "simulate", "verify"}  # pure computations: no settings, no Redis
 
-MALFORMED = {
-    "SHUTBOX_SWEEP_SECONDS": "soon",
-    "SHUTBOX_HEALTH_PORT": "99999",
-    "SHUTBOX_LOG_LEVEL": "loud",
-    "SHUTBOX_LOG_JSON": "perhaps",
-    "REDIS_CLUSTER": "maybe",
-    "DISCORD_DEV_GUILD": "my-guild",
-    "SLACK_PORT": "http",
-}
+MALFORMED = [  # every setting that can be malformed, with the mistakes people make
+    ("SHUTBOX_SWEEP_SECONDS", "soon"),
+    ("SHUTBOX_SWEEP_SECONDS", "0"),
+    ("SHUTBOX_SWEEP_SECONDS", "-1"),
+    ("SHUTBOX_SWEEP_SECONDS", "nan"),
+    ("SHUTBOX_SWEEP_SECONDS", "inf"),
+    ("SHUTBOX_HEALTH_PORT", "99999"),
+    ("SHUTBOX_HEALTH_PORT", "²"),
+    ("SHUTBOX_HEALTH_HOST", "not a host!"),
+    ("SHUTBOX_LOG_LEVEL", "loud"),
+    ("SHUTBOX_LOG_JSON", "perhaps"),
+    ("SHUTBOX_DATA_DIR", "pyproject.toml"),  # a file, not a folder
+    ("REDIS_URL", "notaurl"),
+    ("REDIS_URL", "localhost:6379"),
+    ("REDIS_URL", "http://localhost:6379"),
+    ("REDIS_URL", "redis://localhost:port"),
+    ("REDIS_URL", "redis://localhost:99999"),
+    ("REDIS_URL", "redis://localhost/zero"),
+    ("REDIS_URL", "redis://localhost?socket_timeout=soon"),
+    ("REDIS_CLUSTER", "maybe"),
+    ("DISCORD_DEV_GUILD", "my-guild"),
+    ("DISCORD_DEV_GUILD", "-5"),
+    ("DISCORD_CLIENT_ID", "my-app"),
+    ("DISCORD_SHARD_COUNT", "0"),
+    ("DISCORD_SHARD_IDS", "first,second"),
+    ("DISCORD_API_BASE", "discord.com/api"),
+    ("DISCORD_GATEWAY_URL", "https://gateway.discord.gg"),
+    ("SLACK_PORT", "http"),
+    ("SLACK_PORT", "70000"),
+    ("SLACK_API_URL", "slack.com/api"),
+    ("SLACK_REDIRECT_URI", "nowhere"),
+]
 
 
 @pytest.fixture(autouse=True)
@@ -43,6 +66,18 @@ def test_every_command_is_classified() -> None:
 
 
 @pytest.mark.parametrize("command", sorted(LOADS_SETTINGS))
+def test_a_redis_url_that_is_not_a_url_stops_every_command_with_one_line(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`REDIS_URL=notaurl shutbox run` (or any command): exit 2, one line naming REDIS_URL."""
+    monkeypatch.setenv("REDIS_URL", "notaurl")
+    assert main(LOADS_SETTINGS[command]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("shutbox: setting REDIS_URL: must start with redis://, rediss:// or ")
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", sorted(LOADS_SETTINGS))
 def test_a_malformed_setting_stops_every_command_with_one_line(
     command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -54,11 +89,13 @@ def test_a_malformed_setting_stops_every_command_with_one_line(
     assert captured.err.startswith("shutbox: setting SHUTBOX_SWEEP_SECONDS: ")
 
 
-@pytest.mark.parametrize(("name", "value"), sorted(MALFORMED.items()))
+@pytest.mark.parametrize(("name", "value"), MALFORMED)
 def test_the_line_names_the_malformed_setting(
     name: str, value: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The one line names the very variable that is wrong, prefix included."""
+    if name == "SHUTBOX_DATA_DIR":
+        Path(value).write_text("a file where the data folder should be")
     monkeypatch.setenv(name, value)
     assert main(["ledger", "verify"]) == 2
     err = capsys.readouterr().err

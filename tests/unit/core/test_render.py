@@ -206,3 +206,16 @@ def test_explain_rules_follows_the_options() -> None:
     assert "all three dice" in three
     last_die = explain_rules(Rules(close=CloseRule.SUM_OR_DICE, last_die=True), "da")
     assert t("da", "rules.last_die.title") in last_die
+
+
+def test_rules_that_cannot_shut_are_described_as_they_play() -> None:
+    """Under `separate` tiles 7 and up never close: no one-die rule, no shutting the box; the
+    text says the lowest score wins instead."""
+    separate = Rules(close=CloseRule.SEPARATE)
+    short = describe_rules(separate, "en")
+    full = explain_rules(separate, "en")
+    assert "one die after" not in short and "never one die" in short
+    assert "One-die rule" not in full and "Shut the box:" not in full
+    assert "No roll can close a tile above 6 under these rules" in full
+    assert "one die after 7-8-9" in describe_rules(Rules(), "en")
+    assert "Shut the box:" in explain_rules(Rules(), "en")

@@ -23,17 +23,24 @@ def test_key_value_options_build_a_match() -> None:
     ("pairs", "key"),
     [
         ({"colour": "red"}, "error.option.unknown"),
-        ({"timer": "soon"}, "error.option.number"),
+        ({"timer": "soon"}, "error.option.range"),
+        ({"timer": "²"}, "error.option.range"),
+        ({"timer": "9" * 5000}, "error.option.range"),
+        ({"tiles": "١٢"}, "error.option.range"),
         ({"hints": "maybe"}, "error.config.value"),
         ({"rounds": "0"}, "error.option.rounds"),
         ({"rounds": "51"}, "error.option.rounds"),
         ({"stakes": "pot:0"}, "error.option.stake"),
         ({"preset": ""}, "error.option.empty"),
         ({"rounds": "3", "format": "to-45"}, "error.option.conflict"),
+        ({"rounds": "²"}, "error.option.range"),
+        ({"stakes": "pot:99999999999999999999999"}, "error.option.range"),
+        ({"stakes": "canoga:٣"}, "error.option.range"),
     ],
 )
 def test_bad_options_are_refused(pairs: dict[str, str], key: str) -> None:
-    """Unknown keys, text in numbers, 0 rounds are refused with a precise message."""
+    """Unknown keys, text or Unicode digits or 5,000 digits in numbers, 0 rounds are refused
+    with a precise message."""
     with pytest.raises(InvalidOption) as error:
         options_from_pairs(pairs).config(ServerConfig())
     assert error.value.key == key

@@ -1,0 +1,70 @@
+"""Logging in: a Discord that cannot be reached is tried a few times, one line each; a rejected
+token is one clear final line."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+
+from adapters.discord import ClientOptions, DiscordUnreachable, ShutboxClient, point_at
+from core.manager.manager import GameManager
+from tests.e2e.discord.fake_discord import FakeDiscord
+
+QUICK = ClientOptions(login_attempts=3, login_pause=0.01)
+
+
+@pytest.fixture
+def nowhere() -> object:
+    """discord.py pointed at a port where nothing listens (no network), restored afterwards."""
+    base, gateway = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    point_at("http://127.0.0.1:1/api/v10", "ws://127.0.0.1:1/")
+    yield
+    discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = base, gateway
+
+
+async def test_an_unreachable_discord_is_retried_with_one_line_each(
+    nowhere: object, manager: GameManager, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Three attempts: two warning lines ("trying again in ..."), then one final error."""
+    client = ShutboxClient(manager, QUICK)
+    with caplog.at_level(logging.INFO), pytest.raises(DiscordUnreachable) as gave_up:
+        await client.log_in("abc")
+    await client.close()
+    ours = ("discord.client", "adapters.discord.client")
+    lines = [r.getMessage() for r in caplog.records if r.name in ours]
+    assert lines[0] == "logging in using static token"  # discord.py's, once
+    retries = lines[1:]
+    assert len(retries) == 2
+    assert all(line.startswith("Discord can't be reached (") for line in retries)
+    assert "trying again in 0.01 s (attempt 2 of 3)" in retries[0]
+    assert "trying again in 0.02 s (attempt 3 of 3)" in retries[1]
+    assert str(gave_up.value).endswith("gave up after 3 attempts")
+    assert "\n" not in str(gave_up.value)
+    assert not [r for r in caplog.records if r.exc_info and r.name in ours]
+
+
+async def test_a_rejected_token_ends_the_process_with_one_line(
+    fake: FakeDiscord, redis_url: str, tmp_path: Path
+) -> None:
+    """`DISCORD_TOKEN=abc shutbox discord` against a Discord that answers 401: exit 1 and the
+    last line says Discord refused the token; no traceback."""
+    env = {**os.environ, "DISCORD_TOKEN": "abc", "DISCORD_API_BASE": fake.api_base,
+           "DISCORD_GATEWAY_URL": fake.gateway_url, "REDIS_URL": redis_url,
+           "SHUTBOX_DATA_DIR": str(tmp_path / "data"), "SHUTBOX_HEALTH_PORT": "0"}  # fmt: skip
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.cli", "discord", cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    _, err = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 1
+    text = err.decode()
+    assert "Traceback" not in text
+    assert text.splitlines()[-1] == (
+        "shutbox: Discord refused DISCORD_TOKEN: Improper token has been passed."
+    )

@@ -1,0 +1,46 @@
+"""The playground as a real `shutbox` process: Ctrl-C says goodbye, and nothing else."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def _env(data_dir: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("REDIS_", "SHUTBOX_", "DISCORD_", "SLACK_"))}  # fmt: skip
+    return env | {"SHUTBOX_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1"}
+
+
+async def _read_until(stream: asyncio.StreamReader, marker: bytes) -> bytes:
+    seen = b""
+    while marker not in seen:
+        chunk = await asyncio.wait_for(stream.read(4096), 60)
+        if not chunk:
+            break
+        seen += chunk
+    return seen
+
+
+@pytest.mark.parametrize("command", ["play", "run"])
+async def test_ctrl_c_in_the_playground_just_says_goodbye(tmp_path: Path, command: str) -> None:
+    """SIGINT while the playground waits for input: "Bye!", no traceback, exit 0, and the
+    embedded Redis it started is stopped."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.cli", command, cwd=tmp_path, env=_env(tmp_path / "data"),
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert process.stdout is not None
+    shown = await _read_until(process.stdout, b"to leave")  # the welcome text is out
+    process.send_signal(signal.SIGINT)
+    rest, errors = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 0
+    assert errors.decode() == ""
+    assert (shown + rest).decode().rstrip().endswith("Bye!")
+    assert not (tmp_path / "data" / "redis.sock").exists()
