@@ -87,7 +87,7 @@ def describe_rules(rules: Rules, lang: str) -> str:
         parts.append(t(lang, "rules.last_die.short"))
     if _one_die_applies(rules):
         parts.append(t(lang, "rules.one_die.short", high=high_tiles(rules)))
-    else:
+    elif not rules.one_die:
         parts.append(t(lang, "rules.hard.short"))
     parts.append(t(lang, f"rules.scoring.{rules.scoring.value}.short"))
     return RULE_SEPARATOR.join(parts)

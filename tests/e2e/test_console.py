@@ -102,10 +102,10 @@ async def test_wrong_player_is_told_whose_turn_it_is(redis: Redis) -> None:
     ("line", "says"),
     [
         ("start preset=nope", "Unknown preset “nope”"),
-        ("start stakes=pot:-5", "from 1 to 1000000, not “-5”"),
+        ("start stakes=pot:-5", "A stake must be 1 to 1,000,000 chips, not -5."),
         ("start rounds=abc", "whole number from 1 to 50, not “abc”"),
-        ("start timer=²", "timer must be a whole number from 10 to 3600, not “²”"),
-        ("grant Bob 10000000", "amount must be a whole number from -1000000 to 1000000"),
+        ("start timer=²", "timer must be a whole number from 10 to 3,600, not “²”"),
+        ("grant Bob 10000000", "amount must be a whole number from -1,000,000 to 1,000,000"),
         ("start colour=red", "Unknown option “colour”"),
     ],
 )

@@ -32,7 +32,14 @@ games: dict[int, int] = {}  # the solo game message of each test's fake (one per
 
 
 async def snapshot(redis: Redis) -> dict[str, Any]:
-    return {key: await redis.dump(key) for key in sorted(await redis.keys("*"))}
+    """Every key's value, but the delivery claims (who announced a reply: bookkeeping that
+    expires, not game state)."""
+    keys = [key for key in sorted(await redis.keys("*")) if b":claim:" not in _bytes(key)]
+    return {key: await redis.dump(key) for key in keys}
+
+
+def _bytes(key: str | bytes) -> bytes:
+    return key if isinstance(key, bytes) else key.encode()
 
 
 async def solo_message(fake: FakeDiscord) -> int:
@@ -58,7 +65,8 @@ async def test_any_button_id_is_answered_privately_and_changes_nothing(
     sent = await fake.click(ANN, game, custom_id, snapshot=shown)
     answer = await fake.answered(sent)
     assert answer.ephemeral and answer.data["content"] == (
-        "That move is no longer possible. Use the latest game message."
+        "That button belongs to an earlier moment of the game; "
+        "the game message now shows where it stands."
     )
     assert await snapshot(redis) == before and fake.messages[game] == message
     assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]

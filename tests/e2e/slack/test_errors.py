@@ -66,7 +66,7 @@ async def test_a_button_of_an_ended_game_says_the_game_is_over(
     )
 
 
-GRANT_RANGE = "a whole number from -1000000 to 1000000"
+GRANT_RANGE = "a whole number from -1,000,000 to 1,000,000"
 
 
 @pytest.mark.parametrize(
@@ -88,7 +88,7 @@ GRANT_RANGE = "a whole number from -1000000 to 1000000"
         ("grant bob 5", "“bob” is not a Slack user."),
         ("grant <@UBOB|bob> lots", f"amount must be {GRANT_RANGE}, not “lots”."),
         ("grant <@UBOB|bob> 99999999999999999999999", f"amount must be {GRANT_RANGE}"),
-        ("start timer=²", "timer must be a whole number from 10 to 3600, not “²”."),
+        ("start timer=²", "timer must be a whole number from 10 to 3,600, not “²”."),
         ("start tiles=²", "tiles must be a whole number from 9 to 12, not “²”."),
         ("grant <@UBOB>", "Usage: `/shutbox grant @user N`"),
         ("stats @bob", "“@bob” is not a Slack user."),

@@ -56,7 +56,14 @@ def changes_state(text: str) -> bool:
 
 
 async def snapshot(redis: Redis) -> dict[str, Any]:
-    return {key: await redis.dump(key) for key in sorted(await redis.keys("*"))}
+    """Every key's value, but the delivery claims (who announced a reply: bookkeeping that
+    expires, not game state)."""
+    keys = [key for key in sorted(await redis.keys("*")) if b":claim:" not in _bytes(key)]
+    return {key: await redis.dump(key) for key in keys}
+
+
+def _bytes(key: str | bytes) -> bytes:
+    return key if isinstance(key, bytes) else key.encode()
 
 
 def no_tracebacks(caplog: pytest.LogCaptureFixture) -> None:
