@@ -39,7 +39,9 @@ async def test_bench_reports_one_round_trip_per_warm_click(
     assert report["round_trips_per_action"] <= 1.05  # the first commit may load the script
 
 
-COUNTS = ("games", "actions", "round_trips_per_action", "scripts_per_action", "bytes_per_game")
+# What must not change between runs (times do; a game key's size moves by a few bytes with its
+# random id and clock-stamped fields).
+COUNTS = ("games", "actions", "round_trips_per_action", "scripts_per_action")
 
 
 async def test_bench_leaves_no_trace_and_counts_the_same_every_run(

@@ -114,3 +114,14 @@ async def test_the_bot_keeps_serving_after_hostile_requests(
         async with slack.session.post(slack.url, data=body, headers=signed(body, content_type)):
             pass
     assert "chips" in await slack.say("UANN", "balance")
+
+
+async def test_an_oversized_body_still_gets_413(
+    slack: Driver, fake: FakeSlack, redis: Redis, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The guard reads the body within aiohttp's size limit: 2 MB, signed, is refused with 413."""
+    body = b"text=" + b"x" * (2 * 1024 * 1024)
+    async with slack.session.post(slack.url, data=body, headers=signed(body)) as response:
+        assert response.status == 413
+    no_tracebacks(caplog)
+    await assert_nothing_changed(fake, redis)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import logging
 from urllib.parse import parse_qsl
+
+import pytest
 
 from adapters.slack.app import SlackBot
 from adapters.slack.server import serving_socket_mode
@@ -28,3 +31,24 @@ async def test_a_solo_game_over_socket_mode(bot: SlackBot, fake: FakeSlack, slac
         await fake.wait_for(lambda: game.updates == 1)
     assert fake.called("apps.connections.open")
     assert "rolled" in game.body
+
+
+async def test_an_envelope_with_a_broken_payload_is_acked_quietly(
+    bot: SlackBot, fake: FakeSlack, slack: Driver, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Over Socket Mode there is no HTTP guard: `"actions": null` is acknowledged, logged in one
+    warning line without a traceback, and the next envelope still plays."""
+    broken = {"type": "block_actions", "user": {"id": "UANN"}, "team": {"id": "T0001"},
+              "actions": None}  # fmt: skip
+    async with serving_socket_mode(bot, "xapp-test"):
+        with caplog.at_level(logging.WARNING):
+            await fake.envelope("env-bad", "interactive", broken)
+            await fake.wait_for(
+                lambda: any(a.get("envelope_id") == "env-bad" for a in fake.socket_acks)
+            )
+        command = dict(parse_qsl(slack.command_body("UANN", "solo", key="after")))
+        await fake.envelope("env-ok", "slash_commands", command)
+        await fake.wait_for(lambda: fake.game_messages(CHANNEL))
+    refused = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert refused == ["slack payload refused: `actions` is not a list of actions"]
+    assert not [r for r in caplog.records if r.exc_info]
