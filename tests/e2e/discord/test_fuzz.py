@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import logging
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,6 +15,7 @@ from adapters.discord import ShutboxClient
 from core.manager.buttons import VERBS
 from tests.e2e.discord.fake_discord import FakeDiscord, buttons
 from tests.e2e.discord.players import ANN
+from tests.e2e.snapshots import snapshot
 
 FUZZ = settings(max_examples=40, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
@@ -29,17 +29,6 @@ CUSTOM_ID = st.builds(
     st.sampled_from([*VERBS, "fly"]), GAME, NUMBER, NUMBER,
 ) | st.builds(lambda rest: f"stb:{rest}", st.text(max_size=60))
 games: dict[int, int] = {}  # the solo game message of each test's fake (one per test run)
-
-
-async def snapshot(redis: Redis) -> dict[str, Any]:
-    """Every key's value, but the delivery claims (who announced a reply: bookkeeping that
-    expires, not game state)."""
-    keys = [key for key in sorted(await redis.keys("*")) if b":claim:" not in _bytes(key)]
-    return {key: await redis.dump(key) for key in keys}
-
-
-def _bytes(key: str | bytes) -> bytes:
-    return key if isinstance(key, bytes) else key.encode()
 
 
 async def solo_message(fake: FakeDiscord) -> int:

@@ -22,6 +22,7 @@ from core.errors import ShutboxError
 from tests.e2e.slack.driver import Driver
 from tests.e2e.slack.fake_slack import FakeSlack
 from tests.e2e.slack.test_hostile_requests import FORM, signed
+from tests.e2e.snapshots import snapshot
 
 FUZZ = settings(max_examples=40, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
@@ -53,17 +54,6 @@ def changes_state(text: str) -> bool:
     except ShutboxError:
         return False
     return isinstance(command, Open) or command == Plain("daily")
-
-
-async def snapshot(redis: Redis) -> dict[str, Any]:
-    """Every key's value, but the delivery claims (who announced a reply: bookkeeping that
-    expires, not game state)."""
-    keys = [key for key in sorted(await redis.keys("*")) if b":claim:" not in _bytes(key)]
-    return {key: await redis.dump(key) for key in keys}
-
-
-def _bytes(key: str | bytes) -> bytes:
-    return key if isinstance(key, bytes) else key.encode()
 
 
 def no_tracebacks(caplog: pytest.LogCaptureFixture) -> None:
