@@ -66,12 +66,13 @@ async def sweep_forever(
     on_timeout: OnTimeout,
     every: float = 1.0,
     stop: asyncio.Event | None = None,
+    owns: Callable[[Scope], bool] | None = None,
 ) -> None:
-    """Apply passed deadlines for one platform and let its adapter show the result."""
+    """Apply passed deadlines for one platform (the servers `owns` accepts) and show them."""
     stop = stop or asyncio.Event()
     while not stop.is_set():
         try:
-            for scope, reply in await manager.sweep(platform):
+            for scope, reply in await manager.sweep(platform, owns):
                 await on_timeout(scope, reply)
         except Exception:  # a bad sweep must never stop the timers for good
             log.exception("deadline sweep failed")
@@ -81,7 +82,11 @@ async def sweep_forever(
 
 @asynccontextmanager
 async def sweeping(
-    manager: GameManager, platform: str, on_timeout: OnTimeout, every: float = 1.0
+    manager: GameManager,
+    platform: str,
+    on_timeout: OnTimeout,
+    every: float = 1.0,
+    owns: Callable[[Scope], bool] | None = None,
 ) -> AsyncIterator[None]:
     """Run `sweep_forever` in the background while the block runs.
 
@@ -89,7 +94,7 @@ async def sweeping(
     inside redis-py's `wait_for` can be lost, and the loop would never end.
     """
     stop = asyncio.Event()
-    task = asyncio.create_task(sweep_forever(manager, platform, on_timeout, every, stop))
+    task = asyncio.create_task(sweep_forever(manager, platform, on_timeout, every, stop, owns))
     try:
         yield
     finally:

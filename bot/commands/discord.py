@@ -127,7 +127,7 @@ async def serve_discord(
     options = options or client_options(discord_settings)
     client = ShutboxClient(runtime.manager, options, on_connection=report)
     every = settings.core.sweep_seconds
-    async with client, sweeping(runtime.manager, PLATFORM, client.show_timeout, every):
+    async with client, sweeping(runtime.manager, PLATFORM, client.show_timeout, every, client.owns):
         try:
             await client.start(bot_token(discord_settings))
         finally:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import secrets
 from dataclasses import dataclass, field, replace
 
+from core import wire
 from core.dice import FairDice
 from core.settlement import Pot
 from core.state import GameState
@@ -49,7 +49,7 @@ class GameRecord:
             "pc": self.pot.contributions, "f": self.fair, "r": rolls, "t": self.created,
             "solo": self.solo,
         }  # fmt: skip
-        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        return wire.dumps(data)
 
     @classmethod
     def from_stored(cls, record: str, message: str) -> GameRecord:
@@ -57,7 +57,7 @@ class GameRecord:
 
     @classmethod
     def from_str(cls, text: str) -> GameRecord:
-        data = json.loads(text)
+        data = wire.loads(text)
         return cls(
             state=GameState.from_str(data["s"]),
             channel=data["c"],
