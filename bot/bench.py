@@ -12,13 +12,20 @@ import statistics
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from itertools import count
 from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.connection import AbstractConnection
 
+from bot.bench_servers import (
+    forget,
+    journal_bytes,
+    members,
+    register_known,
+    sweep_commands_per_second,
+)
 from core.commit import Scope
 from core.dice import SeededDice
 from core.manager.context import Context
@@ -29,6 +36,7 @@ from core.views import Reply
 
 GAMES_PER_SERVER = 50
 LONG_MATCH = "rounds:50"  # long enough that few games end during a run
+PLATFORM = "bench"
 IN_FLIGHT = 4  # clicks being handled at once (players acting at the same moment)
 
 
@@ -43,6 +51,9 @@ class BenchReport:
     round_trips_per_action: float  # request/response exchanges the client made
     scripts_per_action: float  # commit scripts Redis ran (INFO commandstats, server side)
     bytes_per_game: float  # MEMORY USAGE of a game's key
+    servers: int = 0  # the games were spread over this many servers (known to the sweep)
+    sweep_commands_per_second: float = 0.0  # server side, one sweep a second, no game due
+    journal_bytes_per_1000_actions: float = 0.0  # MEMORY USAGE of the journals, per 1000 clicks
 
     def as_dict(self) -> dict[str, float]:
         return asdict(self)
@@ -57,12 +68,49 @@ class _Game:
 
 
 async def run_bench(
-    redis: Redis, games: int, actions: int, seed: int = 1, in_flight: int = IN_FLIGHT
+    redis: Redis,
+    games: int,
+    actions: int,
+    seed: int = 1,
+    in_flight: int = IN_FLIGHT,
+    servers: int | None = None,
+    stakes: str | None = None,
 ) -> BenchReport:
-    """Open `games` matches, then make `actions` clicks over them, `in_flight` at a time."""
+    """Open `games` matches, then make `actions` clicks over them, `in_flight` at a time.
+
+    With `servers`, the games are spread over that many servers, all known to the sweep; with
+    `stakes` (e.g. "pot:1") every round moves chips, so the journal grows as on a real server.
+    """
+    servers = servers or -(-games // GAMES_PER_SERVER)
     manager = GameManager(GameStore(redis), dice=SeededDice(seed))
     requests = count()
-    tables = [await _open(manager, i, requests) for i in range(games)]
+    # spread evenly: 50 games a server by default, one game every N/games servers with many
+    homes = [Scope(PLATFORM, f"server{index * servers // games}") for index in range(games)]
+    tables = [await _open(manager, home, i, requests, stakes) for i, home in enumerate(homes)]
+    played = sorted({table.scope for table in tables}, key=lambda scope: scope.server)
+    known = members(Scope(PLATFORM, f"server{i}") for i in range(servers))
+    await register_known(redis, known)
+    try:
+        report = await _measure(redis, manager, tables, actions, in_flight, requests)
+        sweeping = await sweep_commands_per_second(redis, manager, PLATFORM)
+        journal = await journal_bytes(redis, played)
+    finally:
+        await forget(redis, known, members(played))
+    per_1000 = round(1000 * journal / report.actions, 1) if report.actions else 0.0
+    return replace(report, servers=servers, sweep_commands_per_second=sweeping,
+                   journal_bytes_per_1000_actions=per_1000)  # fmt: skip
+
+
+async def _measure(
+    redis: Redis,
+    manager: GameManager,
+    tables: list[_Game],
+    actions: int,
+    in_flight: int,
+    requests: count[int],
+) -> BenchReport:
+    """The click phase: `actions` clicks, `in_flight` at a time, timed and counted."""
+    games = len(tables)
     # Open the pool's connections first: their handshakes are not the clicks' round trips.
     await asyncio.gather(*(redis.ping() for _ in range(in_flight)))
     scripts_before = await _scripts(redis)
@@ -115,11 +163,12 @@ def _counting_round_trips() -> Iterator[list[int]]:
         AbstractConnection.send_packed_command = original  # type: ignore[method-assign]
 
 
-async def _open(manager: GameManager, index: int, requests: count[int]) -> _Game:
-    scope = Scope("bench", f"server{index // GAMES_PER_SERVER}")
+async def _open(
+    manager: GameManager, scope: Scope, index: int, requests: count[int], stakes: str | None
+) -> _Game:
     channel = f"channel{index}"
     host = _ctx(scope, channel, "ann", requests)
-    await manager.start(host, StartOptions(format=LONG_MATCH))
+    await manager.start(host, StartOptions(format=LONG_MATCH, stakes=stakes))
     await manager.join(_ctx(scope, channel, "bob", requests))
     return _Game(scope, channel, await manager.begin(_ctx(scope, channel, "ann", requests)))
 
