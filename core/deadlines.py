@@ -30,7 +30,7 @@ SETTLE_LUA = (
     "if ARGV[3] == '' then redis.call('ZREM', KEYS[1], ARGV[1]) "
     "else redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1]) end return 1"
 )
-DUE_BATCH = 500  # servers one sweep takes at most; the rest wait for the next second
+DUE_PAGE = 500  # due servers read per command
 
 
 class DeadlineIndex:
@@ -48,9 +48,19 @@ class DeadlineIndex:
         await pipe.execute()
 
     async def due(self, now: int) -> list[str]:
-        """Servers (`platform:id`) with a deadline at or before `now`, earliest first."""
-        found: Any = await self._redis.zrangebyscore(DUE_KEY, "-inf", now, start=0, num=DUE_BATCH)
-        return [str(server) for server in found]
+        """Servers (`platform:id`) with a deadline at or before `now`, earliest first.
+
+        All of them, page by page: servers another process owns (its shards, its platform) may
+        stay due here, and must not hide this process's own behind them.
+        """
+        servers: list[str] = []
+        while True:
+            found: Any = await self._redis.zrangebyscore(
+                DUE_KEY, "-inf", now, start=len(servers), num=DUE_PAGE
+            )
+            servers += [str(server) for server in found]
+            if len(found) < DUE_PAGE:
+                return servers
 
     async def epoch(self, server: str) -> str:
         """Read before the server's deadlines: `settle` only writes if it did not change."""

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from redis.asyncio import Redis
 
+import core.deadlines
 from core.commit import Commit, Scope
 from core.deadlines import DUE_KEY
 from core.manager.context import Context
@@ -72,3 +74,17 @@ async def test_a_sweep_leaves_servers_it_does_not_own(store: GameStore) -> None:
     swept = await lobbies[0].manager.sweep("discord", owns=lambda scope: scope == ours)
     assert [scope for scope, _ in swept] == [ours]
     assert await store.due_servers(int(clock.now)) == [theirs]
+
+
+async def test_servers_of_other_processes_never_hide_this_ones(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """More servers due for another shard than one read returns: this process's own server,
+    due after all of them, is still swept."""
+    monkeypatch.setattr(core.deadlines, "DUE_PAGE", 2)
+    others = [Scope("discord", f"other{index}") for index in range(5)]
+    for scope in others:
+        await store.commit(game(scope, "c1", 1, 100))
+    mine = Scope("discord", "mine")
+    await store.commit(game(mine, "c1", 1, 200))
+    assert await store.due_servers(200) == [*others, mine]
