@@ -70,6 +70,10 @@ async def sweep_forever(
 ) -> None:
     """Apply passed deadlines for one platform (the servers `owns` accepts) and show them."""
     stop = stop or asyncio.Event()
+    try:  # a process that died between a commit and its index write: its deadlines come back
+        await manager.store.reindex_deadlines(platform)
+    except Exception:
+        log.exception("re-entering deadlines in the due index failed")
     while not stop.is_set():
         try:
             for scope, reply in await manager.sweep(platform, owns):

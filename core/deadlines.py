@@ -22,6 +22,8 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
+from core.commit import Scope
+
 DUE_KEY = "stb:{due}"  # server (`platform:id`) -> a time at or before its earliest deadline
 EPOCH_KEY = "stb:{due}:epoch"  # server -> how often a commit brought its deadline forward
 # Only if no commit touched the server since the sweep read its epoch: move it on or drop it.
@@ -46,6 +48,27 @@ class DeadlineIndex:
         pipe.hincrby(EPOCH_KEY, server, 1)  # first: voids the write of a sweep that read before
         pipe.zadd(DUE_KEY, {server: earliest}, lt=True)
         await pipe.execute()
+
+    async def reindex(self, servers: list[str]) -> int:
+        """Enter each server at its earliest deadline again; how many had one.
+
+        For a process starting up: one that died between a commit and its index write left
+        that server's deadline out of the index (see the module's docstring for the order).
+        """
+        reads = self._redis.pipeline(transaction=False)
+        for server in servers:
+            reads.zrange(f"{_scope_of(server).tag}:deadlines", 0, 0, withscores=True)
+        firsts = await reads.execute()
+        writes = self._redis.pipeline(transaction=False)  # in order: epoch, then entry
+        found = 0
+        for server, first in zip(servers, firsts, strict=True):
+            if first:
+                writes.hincrby(EPOCH_KEY, server, 1)
+                writes.zadd(DUE_KEY, {server: int(first[0][1])}, lt=True)
+                found += 1
+        if found:
+            await writes.execute()
+        return found
 
     async def due(self, now: int) -> list[str]:
         """Servers (`platform:id`) with a deadline at or before `now`, earliest first.
@@ -73,3 +96,7 @@ class DeadlineIndex:
         args = [server, epoch, "" if earliest is None else str(earliest)]
         done: Any = await self._settle(keys=keys, args=args)
         return bool(done)
+
+
+def _scope_of(server: str) -> Scope:
+    return Scope(*server.split(":", 1))

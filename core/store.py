@@ -49,6 +49,7 @@ VOID_PREFIX = "~void:"
 _SHARED_KEYS = ("bal", "journal", "deadlines", "daily", "lb:chips", "checkpoint")  # KEYS 3-8
 JOURNAL_KEEP = 10_000  # journal entries kept in the stream; older ones live in the checkpoint
 JOURNAL_FOLD = 500  # entries one commit folds into the checkpoint once the journal is full
+REINDEX_CHUNK = 1000  # servers read per round trip when a process rebuilds the due index
 LEDGER_ATTEMPTS = 5  # replays a ledger check tries while commits keep folding the journal
 
 JournalEntry = tuple[str, str, int, dict[str, str]]
@@ -309,6 +310,26 @@ class GameStore:
         with _reachable():
             channels = await self._redis.zrangebyscore(_key(scope, "deadlines"), "-inf", now)
         return [str(channel) for channel in channels]
+
+    async def reindex_deadlines(self, platform: str | None = None) -> int:
+        """Enter every known server (of `platform`) in the due index again; how many had a
+        deadline. O(servers), so only when a process starts (see `DeadlineIndex.reindex`)."""
+        found = 0
+        with _reachable():
+            async for chunk in self._known_servers(platform):
+                found += await self.deadlines.reindex(chunk)
+        return found
+
+    async def _known_servers(self, platform: str | None) -> AsyncIterator[list[str]]:
+        batch: list[str] = []
+        async for member in self._redis.sscan_iter(SERVERS_KEY, count=REINDEX_CHUNK):
+            if platform is None or str(member).startswith(f"{platform}:"):
+                batch.append(str(member))
+            if len(batch) >= REINDEX_CHUNK:
+                yield batch
+                batch = []
+        if batch:
+            yield batch
 
     async def servers(self) -> list[Scope]:
         """Every scope that ever had a game or chips."""

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from redis.asyncio import Redis
 
 import core.deadlines
+from bot.runtime import sweeping
 from core.commit import Commit, Scope
 from core.deadlines import DUE_KEY
 from core.manager.context import Context
 from core.manager.settings import StartOptions
 from core.store import GameStore
+from core.views import Reply
 from tests.integration.manager_helpers import Clock, Table, manager
 
 
@@ -88,3 +92,37 @@ async def test_servers_of_other_processes_never_hide_this_ones(
     mine = Scope("discord", "mine")
     await store.commit(game(mine, "c1", 1, 200))
     assert await store.due_servers(200) == [*others, mine]
+
+
+async def test_a_starting_process_enters_every_known_deadline_again(
+    redis: Redis, store: GameStore
+) -> None:
+    """A process that died between a commit and its index write left a deadline out of the
+    index; the next process to start its sweep puts it back (its own platform only)."""
+    ours, theirs, idle = Scope("test", "g1"), Scope("other", "g2"), Scope("test", "g3")
+    await store.commit(game(ours, "c1", 1, 300))
+    await store.commit(game(theirs, "c1", 1, 400))
+    await store.commit(game(idle, "c1", 1, None))
+    await redis.delete(DUE_KEY)
+    assert await store.reindex_deadlines("test") == 1
+    assert await store.due_servers(10**9) == [ours]
+
+
+async def test_the_runtime_sweep_finds_a_deadline_the_index_lost(
+    redis: Redis, store: GameStore
+) -> None:
+    """`shutbox discord/slack` sweeping from start-up: a passed deadline missing from the index
+    (its process died before writing it) is still applied and shown."""
+    clock = Clock()
+    table = Table(manager(store, clock=clock))
+    await table.manager.start(table.ctx("Ann"), StartOptions())
+    await redis.delete(DUE_KEY)
+    clock.now += 600
+    shown: asyncio.Queue[Reply] = asyncio.Queue()
+
+    async def show(scope: Scope, reply: Reply) -> None:
+        await shown.put(reply)
+
+    async with sweeping(table.manager, "test", show, every=0.05):
+        reply = await asyncio.wait_for(shown.get(), timeout=10)
+    assert reply.game is not None and reply.game.over
