@@ -53,7 +53,8 @@ class CommitBatcher:
         self._waiting.append(call)
         if self._sender is None:
             self._sender = asyncio.create_task(self._send_all())
-        return await asyncio.shield(call.reply)  # a cancelled click leaves the batch intact
+        # A cancelled click cancels only its own future: the batch goes out all the same.
+        return await call.reply
 
     async def _send_all(self) -> None:
         try:
