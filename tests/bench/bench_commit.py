@@ -112,9 +112,8 @@ async def redis_rates(redis: Redis, calls: int) -> dict[str, float]:
     return {name: round(rate, 1) for name, rate in rates.items()}
 
 
-async def run(calls: int) -> dict[str, float]:
-    redis = aioredis.from_url(os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15"),
-                              decode_responses=True)  # fmt: skip
+async def run(url: str, calls: int) -> dict[str, float]:
+    redis = aioredis.from_url(url, decode_responses=True)
     try:
         return {**payload_rates(calls * 10), **await redis_rates(redis, calls)}
     finally:
@@ -126,7 +125,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--calls", type=int, default=20000, help="calls per measurement")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
-    figures = asyncio.run(run(args.calls))
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        parser.error("set REDIS_URL to a spare database (the benchmark writes to it)")
+    figures = asyncio.run(run(url, args.calls))
     for name, value in figures.items():
         print(f"{name:>32}: {value:12,.1f}/s")
     if args.json:
