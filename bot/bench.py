@@ -19,13 +19,20 @@ import statistics
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from itertools import count
 from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.connection import AbstractConnection
 
+from bot.bench_servers import (
+    forget,
+    journal_bytes,
+    members,
+    register_known,
+    sweep_commands_per_second,
+)
 from core.commit import Scope
 from core.dice import SeededDice
 from core.manager.context import Context
@@ -52,6 +59,9 @@ class BenchReport:
     round_trips_per_action: float  # request/response exchanges the client made
     scripts_per_action: float  # commit scripts the client sent (EVALSHA, EVAL)
     bytes_per_game: float  # MEMORY USAGE of a game's key
+    servers: int = 0  # the games were spread over this many servers (known to the sweep)
+    sweep_commands_per_second: float = 0.0  # server side, one sweep a second, no game due
+    journal_bytes_per_1000_actions: float = 0.0  # MEMORY USAGE of the journals, per 1000 clicks
 
     def as_dict(self) -> dict[str, float]:
         return asdict(self)
@@ -79,23 +89,51 @@ class _DicePerGame:
 
 
 async def run_bench(
-    redis: Redis, games: int, actions: int, seed: int = 1, in_flight: int = IN_FLIGHT
+    redis: Redis,
+    games: int,
+    actions: int,
+    seed: int = 1,
+    in_flight: int = IN_FLIGHT,
+    servers: int | None = None,
+    stakes: str | None = None,
 ) -> BenchReport:
     """Open `games` matches, then make `actions` clicks over them, `in_flight` at a time; the
-    run's keys are deleted afterwards, whatever happened."""
+    run's keys are deleted afterwards, whatever happened.
+
+    With `servers`, the games are spread over that many servers, all known to the sweep; with
+    `stakes` (e.g. "pot:1") every round moves chips, so the journal grows as on a real server.
+    """
     namespace = f"bench-{secrets.token_hex(4)}"
+    servers = servers or -(-games // GAMES_PER_SERVER)
+    known = members(Scope(namespace, f"server{i}") for i in range(servers))
     try:
-        return await _measure(redis, namespace, games, actions, seed, in_flight)
+        await register_known(redis, known)
+        manager = GameManager(GameStore(redis), dice=_DicePerGame(seed))
+        # spread evenly: 50 games a server by default, one game every N/games servers with many
+        homes = [Scope(namespace, f"server{i * servers // games}") for i in range(games)]
+        report = await _measure(redis, manager, homes, actions, in_flight, stakes)
+        sweeping = await sweep_commands_per_second(redis, manager, namespace)
+        journal = await journal_bytes(redis, set(homes))
     finally:
+        await forget(redis, known, known)
         await clean_up(redis, namespace)
+    per_1000 = round(1000 * journal / report.actions, 1) if report.actions else 0.0
+    return replace(report, servers=servers, sweep_commands_per_second=sweeping,
+                   journal_bytes_per_1000_actions=per_1000)  # fmt: skip
 
 
 async def _measure(
-    redis: Redis, namespace: str, games: int, actions: int, seed: int, in_flight: int
+    redis: Redis,
+    manager: GameManager,
+    homes: list[Scope],
+    actions: int,
+    in_flight: int,
+    stakes: str | None,
 ) -> BenchReport:
-    manager = GameManager(GameStore(redis), dice=_DicePerGame(seed))
+    """Open a game in each home, then the click phase: timed and counted."""
     requests = count()
-    tables = [await _open(manager, namespace, i, requests) for i in range(games)]
+    tables = [await _open(manager, home, i, requests, stakes) for i, home in enumerate(homes)]
+    games = len(tables)
     workers = max(1, min(in_flight, games))
     # Open the pool's connections first: their handshakes are not the clicks' round trips.
     await asyncio.gather(*(redis.ping() for _ in range(workers)))
@@ -159,12 +197,13 @@ def _counting_round_trips() -> Iterator[list[int]]:
         AbstractConnection.pack_command = pack  # type: ignore[method-assign]
 
 
-async def _open(manager: GameManager, namespace: str, index: int, requests: count[int]) -> _Game:
-    scope = Scope(namespace, f"server{index // GAMES_PER_SERVER}")
+async def _open(
+    manager: GameManager, scope: Scope, index: int, requests: count[int], stakes: str | None
+) -> _Game:
     channel = f"channel{index}"
     _playing.set(channel)
     host = _ctx(scope, channel, "ann", requests)
-    await manager.start(host, StartOptions(format=LONG_MATCH))
+    await manager.start(host, StartOptions(format=LONG_MATCH, stakes=stakes))
     await manager.join(_ctx(scope, channel, "bob", requests))
     return _Game(scope, channel, await manager.begin(_ctx(scope, channel, "ann", requests)))
 

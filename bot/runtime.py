@@ -75,17 +75,22 @@ async def sweep_forever(
     on_timeout: OnTimeout,
     every: float = 1.0,
     stop: asyncio.Event | None = None,
+    owns: Callable[[Scope], bool] | None = None,
 ) -> None:
-    """Apply passed deadlines for one platform and let its adapter show the result.
+    """Apply passed deadlines for one platform (the servers `owns` accepts) and show them.
 
     A store that goes away is logged once (a warning), and once again when it is back (info):
     not a traceback every second for as long as Redis is down.
     """
     stop = stop or asyncio.Event()
     store_down = False
+    try:  # a process that died between a commit and its index write: its deadlines come back
+        await manager.store.reindex_deadlines(platform)
+    except Exception:
+        log.exception("re-entering deadlines in the due index failed")
     while not stop.is_set():
         try:
-            for scope, reply in await manager.sweep(platform):
+            for scope, reply in await manager.sweep(platform, owns):
                 await on_timeout(scope, reply)
         except StoreUnavailable as error:
             if not store_down:
@@ -104,7 +109,11 @@ async def sweep_forever(
 
 @asynccontextmanager
 async def sweeping(
-    manager: GameManager, platform: str, on_timeout: OnTimeout, every: float = 1.0
+    manager: GameManager,
+    platform: str,
+    on_timeout: OnTimeout,
+    every: float = 1.0,
+    owns: Callable[[Scope], bool] | None = None,
 ) -> AsyncIterator[None]:
     """Run `sweep_forever` in the background while the block runs.
 
@@ -112,7 +121,7 @@ async def sweeping(
     inside redis-py's `wait_for` can be lost, and the loop would never end.
     """
     stop = asyncio.Event()
-    task = asyncio.create_task(sweep_forever(manager, platform, on_timeout, every, stop))
+    task = asyncio.create_task(sweep_forever(manager, platform, on_timeout, every, stop, owns))
     try:
         yield
     finally:

@@ -10,7 +10,6 @@ The client may be a `Redis` or a `RedisCluster`: no round trip mixes two slots i
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources import files
@@ -18,10 +17,15 @@ from typing import Any, TypeAlias
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.typing import EncodableT
 
+from core import wire
+from core.batching import CommitBatcher
 from core.commit import MINT, Commit, CommitResult, Scope, StatOp, Status, StoredGame
+from core.deadlines import DeadlineIndex
 from core.store_errors import (  # re-exported: adapters and the bot import them from here
     StoreFull,
     StoreReadOnly,
@@ -47,7 +51,11 @@ RESOLVE_LUA = (
     "redis.call('SET', KEYS[1], voided, 'EX', ARGV[2]) return false"
 )
 VOID_PREFIX = "~void:"
-_SHARED_KEYS = ("bal", "journal", "deadlines", "daily", "lb:chips")  # KEYS 3-7 of the script
+_SHARED_KEYS = ("bal", "journal", "deadlines", "daily", "lb:chips", "checkpoint")  # KEYS 3-8
+JOURNAL_KEEP = 10_000  # journal entries kept in the stream; older ones live in the checkpoint
+JOURNAL_FOLD = 500  # entries one commit folds into the checkpoint once the journal is full
+REINDEX_CHUNK = 1000  # servers read per round trip when a process rebuilds the due index
+LEDGER_ATTEMPTS = 5  # replays a ledger check tries while commits keep folding the journal
 
 JournalEntry = tuple[str, str, int, dict[str, str]]
 RedisClient: TypeAlias = Redis | RedisCluster
@@ -77,19 +85,51 @@ class LedgerReport:
     accounts: int
     mismatches: dict[str, tuple[int, int]] = field(default_factory=dict)  # (journal, stored)
     total: int = 0  # sum of every stored balance, mint and pots included: 0 when sound
+    folded: int = 0  # older entries summed up in the checkpoint the replay starts from
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """The journal's folded past: every balance as of its last entry (see commit.lua)."""
+
+    balances: dict[str, int] = field(default_factory=dict)
+    entries: int = 0  # journal entries it sums up
+    last_id: str = ""  # the last of them; the stream holds only later ones
+
+    @classmethod
+    def from_fields(cls, fields: Mapping[Any, Any]) -> Checkpoint:
+        balances = {
+            str(name)[2:]: int(value) for name, value in fields.items() if str(name)[:2] == "b:"
+        }
+        return cls(balances, int(fields.get("entries", 0)), str(fields.get("id", "")))
 
 
 class GameStore:
     """Games and chips of every server; expects a client made with `decode_responses=True`."""
 
-    def __init__(self, redis: RedisClient, *, request_ttl: int = 3600) -> None:
+    def __init__(
+        self,
+        redis: RedisClient,
+        *,
+        request_ttl: int = 3600,
+        journal: tuple[int, int] = (JOURNAL_KEEP, JOURNAL_FOLD),
+    ) -> None:
         if not redis.get_connection_kwargs().get("decode_responses"):
             raise ValueError("GameStore needs a Redis client with decode_responses=True")
         self._redis = redis
         self._request_ttl = request_ttl
+        self._journal_bounds = journal  # (entries kept, entries folded at a time)
         self._script = redis.register_script(COMMIT_LUA)
         self._attach = redis.register_script(ATTACH_LUA)
         self._resolve = redis.register_script(RESOLVE_LUA)
+        self.deadlines = DeadlineIndex(redis)
+        # One pipeline per round trip for concurrent commits (a cluster spreads them instead).
+        self._batcher = (
+            None if isinstance(redis, RedisCluster) else CommitBatcher(redis, SERVERS_KEY)
+        )
+        # Servers whose earliest deadline moved forward but the index was not told (Redis went
+        # away right after the commit): told on the next sweep.
+        self._unindexed: set[Scope] = set()
 
     async def load(self, scope: Scope, channel: str) -> StoredGame | None:
         """The channel's game, or None."""
@@ -151,6 +191,8 @@ class GameStore:
         if not found:
             return CommitResult(Status.VOID)
         attempt, result = _split_stored(str(found))
+        if commit.channel is not None:  # it applied, but nobody told the due index
+            await self._index(commit.scope, None)
         return CommitResult(Status.DUPLICATE, result=result, applied_by=attempt)
 
     async def claim(self, scope: Scope, name: str, seconds: int) -> bool:
@@ -178,7 +220,7 @@ class GameStore:
         """
         stat_keys = list(dict.fromkeys(f"{commit.scope.tag}:{op.key}" for op in commit.stats))
         keys = _commit_keys(commit) + stat_keys
-        args = _arguments(commit, stat_keys, self._request_ttl)
+        args = _arguments(commit, stat_keys, self._request_ttl, self._journal_bounds)
         try:
             with reachable():
                 try:
@@ -190,10 +232,61 @@ class GameStore:
             raise  # Redis refused the script before any write: nothing applied
         except StoreUnavailable as exc:
             raise OutcomeUnknown(commit) from exc  # sent, then lost: it may have run
-        return _decode_result(raw)
+        data: dict[str, Any] = wire.loads(raw)
+        if "first" in data:
+            await self._index(commit.scope, int(data["first"]))
+        elif data["s"] == Status.DUPLICATE and commit.channel is not None:
+            # The first run's reply was lost (redis-py retried): it may not have told the index.
+            await self._index(commit.scope, None)
+        return _decode_result(data)
+
+    async def _index(self, scope: Scope, earliest: int | None) -> None:
+        """Tell the due index that `scope`'s earliest deadline came forward (None: look it up).
+
+        The commit itself is done: a Redis that fails now only defers this to the next sweep.
+        """
+        try:
+            if earliest is None:
+                earliest = await self.earliest_deadline(scope)
+            if earliest is not None:
+                await self.deadlines.brought_forward(_member(scope), earliest)
+        except (RedisConnectionError, RedisTimeoutError, StoreUnavailable):
+            self._unindexed.add(scope)
+        else:
+            self._unindexed.discard(scope)
+
+    async def due_servers(self, now: int) -> list[Scope]:
+        """Servers with a deadline at or before `now`: read from the index, not server by server."""
+        for scope in sorted(self._unindexed, key=lambda s: s.tag):
+            await self._index(scope, None)
+        with reachable():
+            members = await self.deadlines.due(now)
+        return [_scope_of(member) for member in members]
+
+    async def earliest_deadline(self, scope: Scope) -> int | None:
+        """The server's first deadline (unix seconds), if it has one."""
+        with reachable():
+            first: Any = await self._redis.zrange(_key(scope, "deadlines"), 0, 0, withscores=True)
+        return int(first[0][1]) if first else None
+
+    async def swept(self, scope: Scope, epoch: str) -> None:
+        """Move the server's index entry on to its next deadline (or drop it) after a sweep.
+
+        `epoch` was read (`DeadlineIndex.epoch`) before the server's deadlines were: a commit
+        since then changed it, and its own index write stands.
+        """
+        earliest = await self.earliest_deadline(scope)
+        with reachable():
+            await self.deadlines.settle(_member(scope), epoch, earliest)
+
+    async def due_epoch(self, scope: Scope) -> str:
+        with reachable():
+            return await self.deadlines.epoch(_member(scope))
 
     async def _send(self, keys: list[str], args: list[str], server: str | None) -> str:
         """EVALSHA, with the server's SADD riding in the same round trip when there is one."""
+        if self._batcher is not None:
+            return str(await self._batcher.evalsha(self._script.sha, keys, args, server))
         if server is None:
             return str(await self._redis.evalsha(self._script.sha, len(keys), *keys, *args))
         if isinstance(self._redis, RedisCluster):
@@ -236,11 +329,31 @@ class GameStore:
             rows: list[Any] = await pipe.execute()
         return [int(row[0][1]) for row in rows if row]
 
+    async def reindex_deadlines(self, platform: str | None = None) -> int:
+        """Enter every known server (of `platform`) in the due index again; how many had a
+        deadline. O(servers), so only when a process starts (see `DeadlineIndex.reindex`)."""
+        found = 0
+        with reachable():
+            async for chunk in self._known_servers(platform):
+                found += await self.deadlines.reindex(chunk)
+        return found
+
+    async def _known_servers(self, platform: str | None) -> AsyncIterator[list[str]]:
+        batch: list[str] = []
+        async for member in self._redis.sscan_iter(SERVERS_KEY, count=REINDEX_CHUNK):
+            if platform is None or str(member).startswith(f"{platform}:"):
+                batch.append(str(member))
+            if len(batch) >= REINDEX_CHUNK:
+                yield batch
+                batch = []
+        if batch:
+            yield batch
+
     async def servers(self) -> list[Scope]:
         """Every scope that ever had a game or chips."""
         with reachable():
             members = await self._redis.smembers(SERVERS_KEY)
-        return [Scope(*str(member).split(":", 1)) for member in sorted(members)]
+        return [_scope_of(str(member)) for member in sorted(members)]
 
     async def top(
         self, scope: Scope, board: str, limit: int = 10, *, ascending: bool = False
@@ -286,16 +399,32 @@ class GameStore:
         return list(found or [])
 
     async def verify_ledger(self, scope: Scope) -> LedgerReport:
-        """Replay the journal from zero balances and compare with the stored balances."""
-        stored, last_id = await self._ledger_snapshot(scope)
-        replayed, entries = await self._replay(scope, last_id) if last_id else ({}, 0)
+        """Replay the journal from the checkpoint (zero balances without one) to the balances.
+
+        A checkpoint that does not itself sum to zero fails the check like a wrong balance.
+        """
+        for _ in range(LEDGER_ATTEMPTS):
+            stored, last_id, checkpoint = await self._ledger_snapshot(scope)
+            start = checkpoint.balances
+            replayed, entries = await self._replay(scope, last_id, start) if last_id else (start, 0)
+            # A commit may have folded entries the replay had still to read: then read again.
+            if await self._checkpoint_id(scope) == checkpoint.last_id:
+                break
         mismatches = _mismatches(replayed, stored)
         total = sum(stored.values())
-        return LedgerReport(not mismatches and total == 0, entries, len(stored), mismatches, total)
+        ok = not mismatches and total == 0 and sum(start.values()) == 0
+        return LedgerReport(ok, entries, len(stored), mismatches, total, checkpoint.entries)
 
-    async def _replay(self, scope: Scope, until: str) -> tuple[dict[str, int], int]:
-        """Balances from zero after every journal entry up to `until`, and how many there were."""
-        replayed: dict[str, int] = {}
+    async def _checkpoint_id(self, scope: Scope) -> str:
+        with reachable():
+            found: Any = await self._redis.hget(_key(scope, "checkpoint"), "id")
+        return "" if found is None else str(found)
+
+    async def _replay(
+        self, scope: Scope, until: str, start: Mapping[str, int]
+    ) -> tuple[dict[str, int], int]:
+        """Balances from `start` after each journal entry up to `until`, and how many there were."""
+        replayed = dict(start)
         entries = 0
         async for source, target, amount, _ in self.journal(scope, until=until):
             replayed[source] = replayed.get(source, 0) - amount
@@ -303,18 +432,20 @@ class GameStore:
             entries += 1
         return replayed, entries
 
-    async def _ledger_snapshot(self, scope: Scope) -> tuple[dict[str, int], str | None]:
-        """Balances and the last journal id read together (MULTI), so commits cannot split them.
+    async def _ledger_snapshot(self, scope: Scope) -> tuple[dict[str, int], str | None, Checkpoint]:
+        """Balances, the last journal id and the checkpoint read together (MULTI), so commits
+        cannot split them.
 
-        Both keys share the server's slot, so the MULTI also runs on a cluster (redis-py >= 6.2).
+        All keys share the server's slot, so the MULTI also runs on a cluster (redis-py >= 6.2).
         """
         pipe = self._redis.pipeline(transaction=True)
         pipe.hgetall(_key(scope, "bal"))
         pipe.xrevrange(_key(scope, "journal"), "+", "-", count=1)
+        pipe.hgetall(_key(scope, "checkpoint"))
         with reachable():
-            balances, last = await pipe.execute()
+            balances, last, checkpoint = await pipe.execute()
         stored = {str(account): int(amount) for account, amount in balances.items()}
-        return stored, (str(last[0][0]) if last else None)
+        return stored, (str(last[0][0]) if last else None), Checkpoint.from_fields(checkpoint)
 
 
 def _mismatches(
@@ -324,6 +455,15 @@ def _mismatches(
     accounts = sorted(replayed.keys() | stored.keys())
     pairs = {account: (replayed.get(account, 0), stored.get(account, 0)) for account in accounts}
     return {account: pair for account, pair in pairs.items() if pair[0] != pair[1]}
+
+
+def _member(scope: Scope) -> str:
+    """How sets of servers name one: `platform:server`."""
+    return f"{scope.platform}:{scope.server}"
+
+
+def _scope_of(member: str) -> Scope:
+    return Scope(*member.split(":", 1))
 
 
 def _key(scope: Scope, name: str) -> str:
@@ -371,7 +511,7 @@ def _new_server(commit: Commit) -> str | None:
     """`platform:server` when this commit may be the server's first game or first chips."""
     creates_game = commit.channel is not None and commit.expected_version is None
     if commit.ensure_accounts or (creates_game and commit.record is not None):
-        return f"{commit.scope.platform}:{commit.scope.server}"
+        return _member(commit.scope)
     return None
 
 
@@ -380,16 +520,21 @@ def _stat_op(op: StatOp, key_index: int) -> list[Any]:
     return [str(op.kind), key_index, op.field, value]
 
 
-def _arguments(commit: Commit, stat_keys: list[str], request_ttl: int) -> list[str]:
+def _arguments(
+    commit: Commit, stat_keys: list[str], request_ttl: int, journal: tuple[int, int]
+) -> list[str]:
     """The script's ARGV: the commit as JSON, then the record and the result as they are.
 
     The two big texts travel beside the JSON, not inside it: escaping them into it and
     decoding them out again in Lua cost more than the rest of the commit.
     """
-    return [_payload(commit, stat_keys, request_ttl), commit.record or "", commit.result]
+    payload = _payload(commit, stat_keys, request_ttl, journal)
+    return [payload, commit.record or "", commit.result]
 
 
-def _payload(commit: Commit, stat_keys: list[str], request_ttl: int) -> str:
+def _payload(
+    commit: Commit, stat_keys: list[str], request_ttl: int, journal: tuple[int, int]
+) -> str:
     """The commit's small fields as JSON; a field left out means "not given"."""
     first_stat_key = 4 + len(_SHARED_KEYS)  # after req, game, shared and last; 1-based
     index = {key: first_stat_key + position for position, key in enumerate(stat_keys)}
@@ -409,6 +554,8 @@ def _payload(commit: Commit, stat_keys: list[str], request_ttl: int) -> str:
         "stats": [_stat_op(op, index[f"{commit.scope.tag}:{op.key}"]) for op in commit.stats],
         "report": list(commit.report_accounts),
         "att": commit.attempt,
+        "jk": journal[0],
+        "jf": journal[1],
     }
     optional = {
         "ev": None if commit.expected_version is None else str(commit.expected_version),
@@ -417,7 +564,7 @@ def _payload(commit: Commit, stat_keys: list[str], request_ttl: int) -> str:
         "daily": commit.daily and [commit.daily.user, commit.daily.now, commit.daily.cooldown],
     }
     body.update({name: value for name, value in optional.items() if value is not None})
-    return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    return wire.dumps(body)
 
 
 def _split_stored(stored: str) -> tuple[str, str]:
@@ -426,8 +573,7 @@ def _split_stored(stored: str) -> tuple[str, str]:
     return attempt, result
 
 
-def _decode_result(raw: str) -> CommitResult:
-    data: dict[str, Any] = json.loads(raw)
+def _decode_result(data: dict[str, Any]) -> CommitResult:
     version = data.get("v")
     attempt, result = _split_stored(data.get("res", "")) if "res" in data else ("", "")
     return CommitResult(

@@ -6,10 +6,11 @@ Text uses `**bold**` and `` `code` `` only (both chats and the terminal cope wit
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
+
+from core import wire
 
 DEADLINE = "{deadline}"
 
@@ -60,11 +61,11 @@ class Reply:
     def to_json(self) -> str:
         # Written by hand: dataclasses.asdict's deep copy costs more than the rest of a click.
         data = {"private": self.private, "game": _game_data(self.game), "public": self.public}
-        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        return wire.dumps(data)
 
     @classmethod
     def from_json(cls, text: str, *, replayed: bool = False) -> Reply:
-        data = json.loads(text)
+        data = wire.loads(text)
         game = data.get("game")
         return cls(
             private=data.get("private"),

@@ -26,6 +26,12 @@ from core.views import Reply
 
 log = logging.getLogger(__name__)
 
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord routes a guild to (its documented sharding formula)."""
+    return (guild_id >> 22) % shard_count
+
+
 IDENTIFY_PAUSE = 5.0  # Discord allows one IDENTIFY per 5 s (per concurrency bucket)
 LOGIN_ATTEMPTS = 6  # then give up with one line: a supervisor (systemd, Kubernetes) restarts us
 LOGIN_PAUSE = 2.0  # seconds before the second attempt, doubling up to LOGIN_PAUSE_MAX
@@ -155,6 +161,12 @@ class ShutboxClient(discord.AutoShardedClient):
     async def press(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
         """A game button was clicked (see `buttons.GameButton`)."""
         await press(interaction, self.manager, custom_id)
+
+    def owns(self, scope: Scope) -> bool:
+        """Whether the guild is on a shard this process runs: only its process sweeps it."""
+        if self.shard_ids is None or not self.shard_count or not scope.server.isdigit():
+            return True
+        return shard_of(int(scope.server), self.shard_count) in self.shard_ids
 
     async def show_timeout(self, scope: Scope, reply: Reply) -> None:
         """A deadline passed (the runtime's sweep): show the game as the manager moved it on."""

@@ -131,7 +131,7 @@ async def serve_discord(
     client = ShutboxClient(runtime.manager, options, on_connection=report)
     runtime.telemetry.gateway_latencies = lambda: client.latencies
     every = settings.core.sweep_seconds
-    async with client, sweeping(runtime.manager, PLATFORM, client.show_timeout, every):
+    async with client, sweeping(runtime.manager, PLATFORM, client.show_timeout, every, client.owns):
         try:
             await client.log_in(bot_token(discord_settings))
             await client.connect()

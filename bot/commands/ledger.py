@@ -39,7 +39,8 @@ async def verify(server: str | None, *, as_json: bool) -> int:
         if as_json:
             print(json.dumps({"server": name, "ok": report.ok, "entries": report.entries,
                               "accounts": report.accounts, "total": report.total,
-                              "mismatches": report.mismatches}))  # fmt: skip
+                              "mismatches": report.mismatches,
+                              "checkpoint_entries": report.folded}))  # fmt: skip
         else:
             print(_describe(name, report))
     if not reports and not as_json:
@@ -53,6 +54,9 @@ def _scope(text: str) -> Scope:
 
 
 def _describe(name: str, report: LedgerReport) -> str:
+    if report.ok and report.folded:
+        return (f"{name}: OK — from a checkpoint of {report.folded} entries, {report.entries} "
+                "journal entries replay to the stored balances.")  # fmt: skip
     if report.ok:
         return f"{name}: OK — {report.entries} journal entries replay to the stored balances."
     wrong = ", ".join(f"{a}: journal {j}, stored {s}" for a, (j, s) in report.mismatches.items())

@@ -1,16 +1,19 @@
 -- One commit of a Shut the Box server, all or nothing: every check runs before the first write.
 -- Redis 6.2 compatible (EVALSHA, cjson). Every key below lives in the server's hash slot.
 --
--- KEYS: 1 req, 2 game, 3 bal, 4 journal, 5 deadlines, 6 daily, 7 lb:chips, 8 last (the request
--- that ended the channel's last game, so its final view can still be shown), 9.. stats keys
+-- KEYS: 1 req, 2 game, 3 bal, 4 journal, 5 deadlines, 6 daily, 7 lb:chips, 8 checkpoint,
+-- 9 last (the request that ended the channel's last game, so its final view can still be
+-- shown), 10.. stats keys
 -- ARGV[1]: the commit as JSON (see core/store.py `_payload`); absent fields mean "not given".
 -- ARGV[2]: the game record (used when the JSON says hr), ARGV[3]: the result to keep.
 -- Returns a JSON object: s (status), v (version), r (record), res (result), b (balances),
--- ra (retry_after). Numbers travel as strings so large values never lose digits.
+-- ra (retry_after), first (the server's earliest deadline, when this commit brought it
+-- forward). Numbers travel as strings so large values never lose digits.
 -- On BALANCES, b holds the balances the checks compared against (an account this commit would
 -- create counts at the start balance, a missing one at 0) for every account the commit names.
 
-local REQ, GAME, BAL, JOURNAL, DEADLINES, DAILY, LB_CHIPS, LAST = 1, 2, 3, 4, 5, 6, 7, 8
+local REQ, GAME, BAL, JOURNAL, DEADLINES, DAILY, LB_CHIPS = 1, 2, 3, 4, 5, 6, 7
+local CHECKPOINT, LAST = 8, 9
 local c = cjson.decode(ARGV[1])
 -- The record and the result come as ARGV[2] and ARGV[3], outside the JSON (see _arguments).
 if c.hr then c.rec = ARGV[2] end
@@ -182,12 +185,39 @@ end
 for _, t in ipairs(c.tr) do
   move(t[1], t[2], t[3], c.why)
 end
+-- The journal stays bounded: past c.jk entries, the oldest c.jf are folded into the checkpoint
+-- (balances as of its last entry, `b:<account>`; `id` and `entries` say how far it reaches) and
+-- trimmed, in this same script, so `verify_ledger` replays from the checkpoint on.
+local function fold_journal()
+  local oldest = redis.call('XRANGE', KEYS[JOURNAL], '-', '+', 'COUNT', c.jf + 1)
+  for i = 1, #oldest - 1 do
+    local f, t = {}, oldest[i][2]
+    for j = 1, #t, 2 do f[t[j]] = t[j + 1] end
+    redis.call('HINCRBY', KEYS[CHECKPOINT], 'b:' .. f.src, int(-tonumber(f.amt)))
+    redis.call('HINCRBY', KEYS[CHECKPOINT], 'b:' .. f.dst, f.amt)
+  end
+  redis.call('HSET', KEYS[CHECKPOINT], 'id', oldest[#oldest - 1][1])
+  redis.call('HINCRBY', KEYS[CHECKPOINT], 'entries', #oldest - 1)
+  redis.call('XTRIM', KEYS[JOURNAL], 'MINID', oldest[#oldest][1])
+end
+
+if next(touched) ~= nil and c.jk and redis.call('XLEN', KEYS[JOURNAL]) > c.jk + c.jf then
+  fold_journal()
+end
+
 for account in pairs(touched) do
   if is_player(account) then
     redis.call('ZADD', KEYS[LB_CHIPS], int(after[account]), account)
   end
 end
 
+-- The server's first deadline, to tell the caller when a commit brings it forward.
+local function earliest_deadline()
+  local first = redis.call('ZRANGE', KEYS[DEADLINES], 0, 0, 'WITHSCORES')
+  return first[2] and tonumber(first[2]) or nil
+end
+
+local forward = nil
 if c.game then
   if c.rec then
     redis.call('HSET', KEYS[GAME], 'v', c.v, 'r', c.rec)
@@ -195,10 +225,15 @@ if c.game then
     redis.call('DEL', KEYS[GAME])
     if c.req then redis.call('SET', KEYS[LAST], KEYS[REQ], 'EX', c.ttl) end
   end
+  local was_first = earliest_deadline()
   if c.rec and c.dl then
     redis.call('ZADD', KEYS[DEADLINES], int(c.dl), c.ch)
   else
     redis.call('ZREM', KEYS[DEADLINES], c.ch)
+  end
+  local now_first = earliest_deadline()
+  if now_first and (not was_first or now_first < was_first) then
+    forward = int(now_first)  -- the caller must tell the due index (core/deadlines.py)
   end
 end
 
@@ -236,4 +271,4 @@ if c.game and c.rec then
   version = c.v
   message = redis.call('HGET', KEYS[GAME], 'm') or nil
 end
-return reply('ok', {v = version, m = message, b = balances_of(after, {c.report})})
+return reply('ok', {v = version, m = message, b = balances_of(after, {c.report}), first = forward})

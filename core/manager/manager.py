@@ -496,20 +496,33 @@ class GameManager(Projection):
 
     # -- timers ---------------------------------------------------------------------------
 
-    async def sweep(self, platform: str | None = None) -> list[tuple[Scope, Reply]]:
+    async def sweep(
+        self, platform: str | None = None, owns: Callable[[Scope], bool] | None = None
+    ) -> list[tuple[Scope, Reply]]:
         """Apply every passed deadline (any process may sweep; the commit makes it safe).
 
+        Reads only the servers with a deadline due (core/deadlines.py), of `platform` and, when
+        given, those `owns` accepts (e.g. the guilds of this process's Discord shards).
         Also shows the games whose last commit had an unknown outcome, once Redis answers.
         """
         now = int(self.clock())
         replies = await self._settled_views(platform)
-        for scope in await self.store.servers():
+        for scope in await self.store.due_servers(now):
             if platform is not None and scope.platform != platform:
                 continue
-            for channel in await self.store.due(scope, now):
-                reply = await self._expire(scope, channel, now)
-                if reply is not None:
-                    replies.append((scope, reply))
+            if owns is None or owns(scope):
+                replies.extend((scope, reply) for reply in await self._sweep_server(scope, now))
+        return replies
+
+    async def _sweep_server(self, scope: Scope, now: int) -> list[Reply]:
+        """Expire the server's due channels, then move its index entry on to what is next."""
+        epoch = await self.store.due_epoch(scope)  # before the deadlines: see core/deadlines.py
+        replies = []
+        for channel in await self.store.due(scope, now):
+            reply = await self._expire(scope, channel, now)
+            if reply is not None:
+                replies.append(reply)
+        await self.store.swept(scope, epoch)
         return replies
 
     async def _expire(self, scope: Scope, channel: str, now: int) -> Reply | None:

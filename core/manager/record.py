@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import secrets
 from dataclasses import dataclass, field, replace
 
+from core import wire
 from core.dice import FairDice
 from core.manager.turns import Turns, dump, load
 from core.settlement import Pot
@@ -52,7 +52,7 @@ class GameRecord:
             "pc": self.pot.contributions, "f": self.fair, "r": rolls, "t": self.created,
             "solo": self.solo, "lt": dump(self.turns), "bx": self.box,
         }  # fmt: skip
-        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        return wire.dumps(data)
 
     @classmethod
     def from_stored(cls, record: str, message: str) -> GameRecord:
@@ -60,7 +60,7 @@ class GameRecord:
 
     @classmethod
     def from_str(cls, text: str) -> GameRecord:
-        data = json.loads(text)
+        data = wire.loads(text)
         return cls(
             state=GameState.from_str(data["s"]),
             channel=data["c"],

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 from redis.asyncio import Redis
 
 from bot.cli import main
 from core.commit import MINT, Commit, Journal
+from core.deadlines import DUE_KEY
 from core.settlement import Transfer
-from core.store import GameStore
+from core.store import SERVERS_KEY, GameStore
 from tests.integration.manager_helpers import SCOPE
 
 
@@ -64,6 +66,39 @@ async def test_bench_leaves_no_trace_and_counts_the_same_every_run(
     assert await redis.smembers("stb:servers") == {"test:guild"}
     assert await _run(["ledger", "verify"]) == 0
     assert "bench" not in capsys.readouterr().out
+
+
+async def test_bench_baseline_and_servers_add_their_figures(
+    configured: str,
+    redis: Redis,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`--baseline` adds the bare-EVALSHA rate and the click rate's share of it; `--servers`
+    spreads the games over that many known servers and reports the idle sweep's commands and
+    the journal's size; the bench leaves none of its servers in the shared sets."""
+    monkeypatch.setattr("bot.bench_baseline.SERVER_CALLS", 2000)  # redis-benchmark, if present
+    argv = ["bench", "--games", "20", "--actions", "200", "--servers", "500", "--baseline"]
+    assert await _run([*argv, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["servers"] == 500 and report["actions"] == 200
+    assert report["baseline_per_second"] > 0
+    assert report["ratio"] == round(report["actions_per_second"] / report["baseline_per_second"], 3)
+    assert report["sweep_commands_per_second"] >= 1  # at least the one read of the due index
+    assert report["journal_bytes_per_1000_actions"] >= 0
+    if shutil.which("redis-benchmark"):
+        assert report["redis_benchmark_per_second"] > 0
+    assert await redis.scard(SERVERS_KEY) == 0 and await redis.zcard(DUE_KEY) == 0
+
+
+async def test_bench_refuses_bad_servers_and_stakes(
+    configured: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bad `--servers` or `--stakes` is refused with exit code 2 and a line saying why."""
+    assert await _run(["bench", "--servers", "0"]) == 2
+    assert "--servers: must be a whole number from 1 to 10000000" in capsys.readouterr().err
+    assert await _run(["bench", "--stakes", "bogus"]) == 2
+    assert "--stakes: Unknown stakes “bogus”." in capsys.readouterr().err
 
 
 async def test_ledger_verify_passes_then_catches_a_tampered_balance(

@@ -19,9 +19,12 @@ from bot.health import GameCounter, redis_status
 from bot.redis_server import connect
 from core.commit import MINT, Commit, Journal, OpKind, Scope, StatOp, Status
 from core.dice import SeededDice
+from core.manager.context import Context
 from core.manager.manager import GameManager
+from core.manager.settings import StartOptions
 from core.settlement import Transfer
 from core.store import GameStore
+from tests.integration.manager_helpers import Clock
 from tests.scale.play import PLAYERS, START_CHIPS, chips_of, open_match, play_to_end, seats
 from tests.scale.servers import RedisProcess, redis_cluster
 
@@ -125,3 +128,20 @@ async def test_health_and_game_count_reach_every_node(client: RedisCluster) -> N
 def _keys_on(node: RedisProcess) -> int:
     with node.client() as direct:
         return int(direct.dbsize())
+
+
+async def test_deadlines_on_servers_of_every_node_fire_and_leave_the_index(
+    client: RedisCluster,
+) -> None:
+    """Lobbies on nine servers spread over the masters: one sweep after ten minutes closes them
+    all (the due index lives in its own slot, beside the servers'), and then nothing is due."""
+    clock = Clock()
+    manager = GameManager(GameStore(client), dice=SeededDice(5), clock=clock)
+    scopes = [Scope("cluster", f"lobby{index}") for index in range(9)]
+    for scope in scopes:
+        await manager.start(Context(scope, "c1", "ann", "Ann"), StartOptions())
+    clock.now += 600
+    swept = await manager.sweep("cluster")
+    assert sorted(scope.server for scope, _ in swept) == sorted(s.server for s in scopes)
+    assert all(reply.game is not None and reply.game.over for _, reply in swept)
+    assert await manager.store.due_servers(10**10) == []

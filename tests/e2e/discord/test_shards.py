@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from adapters.discord.interactions import PLATFORM
 from bot.commands.discord import client_options
 from bot.settings import DiscordSettings
+from core.commit import Scope
 from core.dice import SeededDice
+from core.manager.context import Context
 from core.manager.manager import GameManager
+from core.manager.settings import StartOptions
 from core.store import GameStore
 from tests.e2e.discord.conftest import SEED, running
 from tests.e2e.discord.fake_discord import FakeDiscord
 from tests.e2e.discord.payloads import GUILD_ID
 from tests.e2e.discord.players import ANN
+from tests.integration.manager_helpers import Clock
 
 SHARDS = 2
 
@@ -37,3 +42,22 @@ async def test_two_processes_share_the_shards_and_one_registers_the_commands(
     assert in_guild.shard == (GUILD_ID >> 22) % SHARDS == 1  # the second process
     assert in_guild.data["content"] == "You have 100 chips."
     assert in_dm.shard == 0 and in_dm.answer_type == 4 and not in_dm.ephemeral
+
+
+async def test_each_process_sweeps_only_the_guilds_of_its_own_shards(
+    fake: FakeDiscord, store: GameStore
+) -> None:
+    """With the shards split over two processes, a guild's passed deadline is applied by the
+    process that runs the guild's shard; the other one leaves it alone."""
+    clock = Clock()
+    settings = DiscordSettings()
+    first, second = (client_options(settings, SHARDS, ids) for ids in ("0", "1"))
+    managers = [GameManager(store, dice=SeededDice(SEED), clock=clock) for _ in range(2)]
+    async with running(fake, managers[0], first) as one, running(fake, managers[1], second) as two:
+        guild = Scope(PLATFORM, str(GUILD_ID))
+        await managers[0].start(Context(guild, "c1", "ann", "Ann"), StartOptions())
+        clock.now += 600
+        assert (one.owns(guild), two.owns(guild)) == (False, True)  # the guild is on shard 1
+        assert await managers[0].sweep(PLATFORM, one.owns) == []
+        [(swept, reply)] = await managers[1].sweep(PLATFORM, two.owns)
+    assert swept == guild and reply.game is not None and reply.game.over

@@ -1,0 +1,139 @@
+"""Commit-path benchmark: one pinned measurement per lever of the click path.
+
+Run `python -m tests.bench.bench_commit [--calls N] [--json PATH]` with `REDIS_URL` pointing at a
+spare database (a server of its own gives the cleanest figures). It reports numbers only;
+nothing here asserts on time. The levers:
+
+- `payload_*`: encoding one click's commit for the script (stdlib json vs orjson), per second;
+- `evalsha_in_flight_4`: bare `EVALSHA "return 1"`, four calls in flight on redis-py's pool:
+  the `--baseline` of `shutbox bench`;
+- `evalsha_pipelined_<k>`: the same calls sent k to a pipeline (one round trip per k): what
+  batching several games' commits per round trip could give at most;
+- `commit_in_flight_4` / `commit_pipelined_<k>`: the real commit script with a warm click's
+  arguments, the same two ways.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # run as a file: make the project root importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import orjson
+import redis.asyncio as aioredis
+from redis.asyncio import Redis
+
+from core.commit import Commit, Scope
+from core.store import COMMIT_LUA, JOURNAL_FOLD, JOURNAL_KEEP, _arguments, _commit_keys
+
+IN_FLIGHT = 4
+BATCHES = (4, 16, 64)
+RECORD = "x" * 400  # about the size of a live game's record
+
+
+def _commit(version: int) -> Commit:
+    scope = Scope("benchcommit", "s1")
+    return Commit(scope, "c1", version - 1, RECORD, version, request_id=f"r{version}",
+                  result="y" * 300, deadline=2_000_000_000)  # fmt: skip
+
+
+def payload_rates(calls: int) -> dict[str, float]:
+    """The commit's JSON, stdlib against orjson, on the same dict."""
+    body: dict[str, Any] = json.loads(_arguments(_commit(2), [], 3600, (1, 1))[0])
+    rates = {}
+    for name, encode in (("payload_json", _stdlib), ("payload_orjson", orjson.dumps)):
+        started = time.perf_counter()
+        for _ in range(calls):
+            encode(body)
+        rates[f"{name}_per_second"] = calls / (time.perf_counter() - started)
+    return rates
+
+
+def _stdlib(body: dict[str, Any]) -> str:
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+
+
+async def _in_flight(calls: int, call: Callable[[int], Awaitable[Any]]) -> float:
+    left = [calls]
+
+    async def worker() -> None:
+        while left[0] > 0:
+            left[0] -= 1
+            await call(left[0])
+
+    started = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(IN_FLIGHT)))
+    return calls / (time.perf_counter() - started)
+
+
+async def _pipelined(
+    redis: Redis, calls: int, batch: int, sha: str, make: Callable[[int], tuple[Any, ...]]
+) -> float:
+    started = time.perf_counter()
+    for start in range(0, calls, batch):
+        pipe = redis.pipeline(transaction=False)
+        for index in range(start, min(calls, start + batch)):
+            pipe.evalsha(sha, *make(index))
+        await pipe.execute(raise_on_error=False)
+    return calls / (time.perf_counter() - started)
+
+
+def _commit_call(index: int) -> tuple[Any, ...]:
+    """A script call the version check refuses (no write): its cost is the round trip's."""
+    commit = _commit(10**9 + index)
+    keys = _commit_keys(commit)
+    return (len(keys), *keys, *_arguments(commit, [], 3600, (JOURNAL_KEEP, JOURNAL_FOLD)))
+
+
+async def redis_rates(redis: Redis, calls: int) -> dict[str, float]:
+    bare = await redis.script_load("return 1")
+    script = await redis.script_load(COMMIT_LUA)
+    rates = {"evalsha_in_flight_4": await _in_flight(calls, lambda _: redis.evalsha(bare, 0))}
+    for batch in BATCHES:
+        rates[f"evalsha_pipelined_{batch}"] = await _pipelined(
+            redis, calls, batch, bare, lambda _: (0,)
+        )
+    rates["commit_in_flight_4"] = await _in_flight(
+        calls, lambda i: redis.evalsha(script, *_commit_call(i))
+    )
+    for batch in BATCHES:
+        rates[f"commit_pipelined_{batch}"] = await _pipelined(
+            redis, calls, batch, script, _commit_call
+        )
+    return {name: round(rate, 1) for name, rate in rates.items()}
+
+
+async def run(url: str, calls: int) -> dict[str, float]:
+    redis = aioredis.from_url(url, decode_responses=True)
+    try:
+        return {**payload_rates(calls * 10), **await redis_rates(redis, calls)}
+    finally:
+        await redis.aclose()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--calls", type=int, default=20000, help="calls per measurement")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args(argv)
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        parser.error("set REDIS_URL to a spare database (the benchmark writes to it)")
+    figures = asyncio.run(run(url, args.calls))
+    for name, value in figures.items():
+        print(f"{name:>32}: {value:12,.1f}/s")
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
