@@ -65,6 +65,17 @@ class Decision:
     def _label(self, value: int) -> str:
         return str(value) if self.kind is Kind.DICE else move_label(value)
 
+    def to_str(self) -> str:
+        """Compact form kept with a game: `m43:64:64:0` (kind+dice, chosen, best, loss)."""
+        head = ("d" if self.kind is Kind.DICE else "m") + "".join(map(str, self.roll))
+        return f"{head}:{self.chosen}:{self.best}:{self.loss:.6g}"
+
+    @classmethod
+    def from_str(cls, text: str) -> Decision:
+        head, chosen, best, loss = text.split(":")
+        kind = Kind.DICE if head[0] == "d" else Kind.MOVE
+        return cls(kind, tuple(int(d) for d in head[1:]), int(chosen), int(best), float(loss))
+
 
 @dataclass(frozen=True, slots=True)
 class Review:
@@ -120,13 +131,11 @@ def _grade_step(table: Table, available: int, step: Step, number: int) -> Iterab
     if len(step.dice) not in counts:
         allowed = "/".join(map(str, counts))
         raise InvalidTurn("error.review.dice", step=number, allowed=allowed)
-    if len(counts) > 1:
-        yield _dice_decision(table, available, counts, len(step.dice))
     found = options(rules, available, step.dice)
     if step.move not in found.moves and (step.move or found.moves):
         raise InvalidTurn("error.review.move", step=number)
-    if len(found.moves) > 1:
-        yield _move_decision(table, available, step, found.moves, found.ends_turn)
+    graded = (grade_dice(table, available, len(step.dice)), grade_move(table, available, step))
+    return [decision for decision in graded if decision is not None]
 
 
 def _after(rules: Rules, available: int, step: Step) -> tuple[int, bool]:
@@ -136,17 +145,24 @@ def _after(rules: Rules, available: int, step: Step) -> tuple[int, bool]:
     return left, not step.move or found.ends_turn or not left
 
 
-def _dice_decision(table: Table, available: int, counts: Sequence[int], chosen: int) -> Decision:
+def grade_dice(table: Table, available: int, chosen: int) -> Decision | None:
+    """The choice of dice count before a roll; None where the rules allow only one count."""
+    counts = table.rules.dice_choices(available)
+    if len(counts) < 2:
+        return None
     values = {count: table.dice_value(available, count) for count in counts}
     best = table.best_dice(available)
-    return Decision(Kind.DICE, (), chosen, best, _loss(table, values[best], values[chosen]))
+    loss = _loss(table, values[best], values[chosen])
+    return Decision(Kind.DICE, (), chosen, chosen if loss <= TIE else best, loss)
 
 
-def _move_decision(
-    table: Table, available: int, step: Step, moves: Sequence[int], ends_turn: bool
-) -> Decision:
-    after = table.terminal if ends_turn else table.values
-    values = {move: after[available ^ move] for move in moves}
+def grade_move(table: Table, available: int, step: Step) -> Decision | None:
+    """The choice of tiles after a roll (a legal one); None when the roll left no choice."""
+    found = options(table.rules, available, step.dice)
+    if len(found.moves) < 2:
+        return None
+    after = table.terminal if found.ends_turn else table.values
+    values = {move: after[available ^ move] for move in found.moves}
     best = table.best_move(available, step.dice)
     assert best is not None  # there are at least two moves
     loss = _loss(table, values[best], values[step.move])

@@ -29,6 +29,7 @@ from adapters.console.texts import COMMANDS_HELP, WELCOME
 from core.commit import Scope
 from core.errors import ShutboxError
 from core.manager.context import Context
+from core.manager.gifts import Recipient
 from core.manager.manager import GameManager
 from core.manager.present import game_view
 from core.state import Phase
@@ -63,9 +64,10 @@ class Playground:
             "leave": self._simple("leave"), "bot": self._simple("add_bot"),
             "go": self._host("begin"), "cancel": self._host("cancel"),
             "stop": self._simple("stop"), "balance": self._simple("balance"),
-            "daily": self._simple("daily"), "help": self._help, "leaderboard": self._leaderboard,
+            "daily": self._simple("daily"), "review": self._simple("review"), "help": self._help,
+            "leaderboard": self._leaderboard,
             "stats": self._stats, "rules": self._rules, "odds": self._odds,
-            "config": self._config, "grant": self._grant, "quit": self._quit,
+            "config": self._config, "grant": self._grant, "give": self._give, "quit": self._quit,
             "exit": self._quit, "as": self._sit, "show": self._show_game,
         }  # fmt: skip
 
@@ -278,6 +280,14 @@ class Playground:
         uid = self._remember(" ".join(args[:-1]))
         ctx = self._ctx()
         reply = await self.manager.grant(ctx, uid, self.names[uid], int(args[-1]))
+        return self._show(ctx.name, reply)
+
+    async def _give(self, args: list[str], explicit: bool) -> list[str]:
+        if len(args) < 2 or not args[-1].lstrip("-").isdigit():
+            return self._note("Usage: `give <name> <chips>`, e.g. `give Bob 20`.")
+        uid = self._remember(" ".join(args[:-1]))
+        ctx = self._ctx()
+        reply = await self.manager.give(ctx, Recipient(uid, self.names[uid]), int(args[-1]))
         return self._show(ctx.name, reply)
 
     async def _help(self, args: list[str], explicit: bool) -> list[str]:

@@ -42,7 +42,7 @@ class Open:
 
 @dataclass(frozen=True, slots=True)
 class Plain:
-    """A subcommand without options: join, leave, stop, balance, daily, help."""
+    """A subcommand without options: join, leave, stop, balance, daily, review, help."""
 
     name: str
 
@@ -77,7 +77,13 @@ class Grant:
     amount: int
 
 
-Command = Open | Plain | Leaderboard | Stats | Info | Configure | Grant
+@dataclass(frozen=True, slots=True)
+class Give:
+    target: Mention
+    amount: int
+
+
+Command = Open | Plain | Leaderboard | Stats | Info | Configure | Grant | Give
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,9 +195,20 @@ def _grant(name: str, tokens: list[str]) -> Command:
     return Grant(target, int(tokens[1]))
 
 
+def _give(name: str, tokens: list[str]) -> Command:
+    """`give @user N`: the core refuses N <= 0 or above the limit with its own line."""
+    if len(tokens) != 2:
+        raise UsageError("slack.give_usage")
+    if not _INTEGER.fullmatch(tokens[1]):
+        raise UsageError("slack.grant_amount", value=tokens[1])
+    return Give(parse_mention(tokens[0]), int(tokens[1]))
+
+
 _PARSERS: dict[str, Callable[[str, list[str]], Command]] = {
     "start": _open, "solo": _open, "join": _plain, "leave": _plain, "stop": _plain,
     "leaderboard": _leaderboard, "stats": _stats, "balance": _plain, "daily": _plain,
-    "rules": _info, "odds": _info, "config": _configure, "grant": _grant, "help": _plain,
+    "rules": _info, "odds": _info, "config": _configure, "grant": _grant, "give": _give,
+    "review": _plain,
+    "help": _plain,
 }  # fmt: skip
 SUBCOMMANDS = tuple(_PARSERS)

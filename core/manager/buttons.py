@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from core.errors import StaleAction
 
 PREFIX = "stb"
-VERBS = ("join", "leave", "bot", "begin", "cancel", "roll", "choose", "hint", "page")
+VERBS = ("join", "leave", "bot", "begin", "cancel", "roll", "choose", "hint", "page", "review")
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from core.commit import MINT, Commit, DailyClaim, Journal, OpKind, Scope, StatOp, Status
 from core.errors import InsufficientChips, InvalidOption, NotAllowed
-from core.i18n import t
+from core.i18n import decimal, t
 from core.manager.context import Context
 from core.manager.settings import ServerConfig
 from core.rules import PRESETS, build_rules
@@ -16,9 +16,10 @@ from core.store import GameStore
 from core.views import Reply
 
 DAY = 24 * 60 * 60
-BOARDS = ("wins", "chips", "shuts", "best", "average", "rounds")
+BOARDS = ("wins", "chips", "shuts", "best", "average", "rounds", "accuracy")
 TOP = 10
 MIN_TURNS_FOR_AVERAGE = 3
+MIN_DECISIONS_FOR_ACCURACY = 20  # a handful of lucky choices is no ranking
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +84,12 @@ class Economy:
         rules = build_rules(preset).to_str()
         rows = await self._board_rows(scope, board, rules)
         names = await self.store.hash(scope, "names")
-        title = t(lang, f"board.title.{board}")
+        title = t(lang, f"board.title.{board}", min=MIN_DECISIONS_FOR_ACCURACY)
         if not rows:
             return Reply(public=(f"**{title}**\n" + t(lang, "board.empty"),))
+        shown = _percent if board == "accuracy" else _number
         lines = [
-            f"{rank}. {names.get(user, user)} — {_number(value)}"
+            f"{rank}. {names.get(user, user)} — {shown(value, lang)}"
             for rank, (user, value) in enumerate(rows, 1)
         ]
         return Reply(public=(f"**{title}**\n" + "\n".join(lines),))
@@ -97,6 +99,8 @@ class Economy:
             return await self.store.top(scope, f"best:{rules}", TOP, ascending=True)
         if board == "average":
             return await self._averages(scope, rules)
+        if board == "accuracy":
+            return await self._accuracies(scope)
         return [row for row in await self.store.top(scope, board, TOP) if row[1] > 0]
 
     async def _averages(self, scope: Scope, rules: str) -> list[tuple[str, float]]:
@@ -110,6 +114,17 @@ class Economy:
         ]
         return sorted(averages, key=lambda row: (row[1], row[0]))[:TOP]
 
+    async def _accuracies(self, scope: Scope) -> list[tuple[str, float]]:
+        """Highest share of best decisions, among players with enough decisions reviewed."""
+        decisions = dict(await self.store.top(scope, "decisions", 10_000))
+        best = dict(await self.store.top(scope, "decisions_best", 10_000))
+        accuracies = [
+            (user, 100 * best.get(user, 0) / count)
+            for user, count in decisions.items()
+            if count >= MIN_DECISIONS_FOR_ACCURACY
+        ]
+        return sorted(accuracies, key=lambda row: (-row[1], row[0]))[:TOP]
+
     async def stats(
         self, scope: Scope, user: str, name: str, config: ServerConfig, lang: str
     ) -> Reply:
@@ -122,6 +137,9 @@ class Economy:
               shuts=_int(fields, "shuts")),
             t(lang, "stats.chips", balance=balance, net=_int(fields, "net")),
         ]  # fmt: skip
+        if decisions := _int(fields, "decisions"):
+            accuracy = decimal(lang, 100 * _int(fields, "decisions_best") / decisions)
+            lines.append(t(lang, "stats.accuracy", accuracy=accuracy, decisions=decisions))
         lines += _per_rules(fields, "", "stats.rules", lang)
         lines += _per_rules(fields, "solo_", "stats.solo", lang)
         return Reply(public=("\n".join(lines),))
@@ -136,8 +154,12 @@ def _int(fields: dict[str, str], name: str) -> int:
     return int(fields.get(name, "0") or 0)
 
 
-def _number(value: float) -> str:
+def _number(value: float, lang: str = "en") -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def _percent(value: float, lang: str) -> str:
+    return f"{decimal(lang, value)} %"
 
 
 def _per_rules(fields: dict[str, str], prefix: str, key: str, lang: str) -> list[str]:

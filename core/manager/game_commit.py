@@ -9,7 +9,7 @@ from core.commit import Commit, Journal, OpKind, Scope, StatOp
 from core.dice import FairDice
 from core.events import Event, MatchStarted, Rolled
 from core.i18n import t
-from core.manager import chips, narrate, present, stats
+from core.manager import chips, narrate, present, reviews, stats
 from core.manager.record import GameRecord
 from core.manager.settings import LOBBY_SECONDS
 from core.settlement import Transfer
@@ -75,6 +75,7 @@ def plan_change(
         state=state, pot=pot, deadline=deadline_for(record, state, now),
         fair=fair.to_str() if fair else "", rolls=rolls,
     )  # fmt: skip
+    new = reviews.track(record, new, events)
     notices = narrate.notices(
         state, events, settlement.by_event, record.lang, present.style_of(record)
     )
@@ -127,6 +128,7 @@ def _commit(
         stats=(
             *_names(new.state, events),
             *stats.stat_ops(new.state, events, transfers, solo=new.solo),
+            *reviews.stat_ops(new, events),
         ),
         report_accounts=players,
     )

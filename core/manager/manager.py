@@ -27,11 +27,12 @@ from core.errors import (
     StaleAction,
 )
 from core.i18n import t
-from core.manager import hints, info, present
+from core.manager import hints, info, present, reviews
 from core.manager.buttons import ButtonId, parse_button
 from core.manager.context import Context
 from core.manager.economy import Economy
 from core.manager.game_commit import Plan, human_ids, plan_change
+from core.manager.gifts import Gifts, Recipient
 from core.manager.outcomes import NotApplied, resolve_lost
 from core.manager.projection import Projection
 from core.manager.record import GameRecord, new_game_id
@@ -129,6 +130,8 @@ class GameManager(Projection):
             return await self._hint(ctx, button)
         if button.verb == "page":
             return await self._page(ctx, button)
+        if button.verb == "review":
+            return await self._review(ctx, button.game)
         make = _BUTTON_ACTIONS[button.verb]
         return await self._act(ctx, lambda record: make(ctx, button), game_id=button.game)
 
@@ -393,6 +396,17 @@ class GameManager(Projection):
         record = await self._turn_record(ctx, button)
         return Reply(game=present.game_view(record, page=button.arg))
 
+    async def review(self, ctx: Context) -> Reply:
+        """`/shutbox review`: the caller's last finished match here against perfect play."""
+        return await self.handle(ctx, lambda: self._review(ctx, None))
+
+    async def _review(self, ctx: Context, game: str | None) -> Reply:
+        self._forget(ctx.scope, ctx.channel)  # a review reads the game as Redis holds it now
+        current = await self._record(ctx.scope, ctx.channel)
+        lang = await self.private_lang(ctx)
+        text = await reviews.review_reply(self.store, ctx, current, game, lang)
+        return Reply(private=text)
+
     async def _turn_record(self, ctx: Context, button: ButtonId) -> GameRecord:
         """The game a turn button belongs to, after checking the clicker is the player to act.
 
@@ -432,6 +446,19 @@ class GameManager(Projection):
             config, lang = await self.server_config(ctx.scope), await self.private_lang(ctx)
             reply = await self.economy.grant(ctx, config, target, name, amount, lang)
             self._balances(ctx.scope).pop(target, None)
+            return reply
+
+        return await self.handle(ctx, work)
+
+    async def give(self, ctx: Context, recipient: Recipient, amount: int) -> Reply:
+        """`/shutbox give @user N`: pay some of the caller's own chips to another member."""
+
+        async def work() -> Reply:
+            config, lang = await self.server_config(ctx.scope), await self.private_lang(ctx)
+            gifts = Gifts(self.store, self.clock)
+            reply = await gifts.give(ctx, recipient, amount, config.start_chips, lang, config.lang)
+            for account in (ctx.user, recipient.id):
+                self._balances(ctx.scope).pop(account, None)
             return reply
 
         return await self.handle(ctx, work)

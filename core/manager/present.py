@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from core import flow
 from core.i18n import t
+from core.manager import reviews
 from core.manager.buttons import ButtonId
 from core.manager.record import GameRecord
 from core.match import FormatKind, MatchConfig, StakesKind
@@ -34,7 +35,8 @@ def game_view(record: GameRecord, notices: Sequence[str] = (), page: int = 0) ->
     if state.phase is Phase.LOBBY:
         title, body, rows = t(lang, "lobby.title"), _lobby_body(record), _lobby_rows(record)
     elif state.over:
-        title, body, rows = t(lang, "game.over_title"), _over_body(record, notices), ()
+        title, body = t(lang, "game.over_title"), _over_body(record, notices)
+        rows = reviews.over_rows(record)
     else:
         title, body, rows = (
             _round_title(state, lang),

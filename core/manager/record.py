@@ -29,6 +29,8 @@ class GameRecord:
     rolls: tuple[tuple[int, ...], ...] = ()  # every roll of a fair match, for verification
     created: int = 0
     solo: bool = False
+    # Each human player's graded decisions so far (`core.manager.reviews`), as (id, text).
+    reviews: tuple[tuple[str, str], ...] = ()
 
     @property
     def version(self) -> int:
@@ -47,7 +49,7 @@ class GameRecord:
             "s": self.state.to_str(), "c": self.channel, "g": self.game_id, "l": self.lang,
             "y": self.style, "d": self.deadline, "pa": self.pot.account,
             "pc": self.pot.contributions, "f": self.fair, "r": rolls, "t": self.created,
-            "solo": self.solo,
+            "solo": self.solo, "v": dict(self.reviews),
         }  # fmt: skip
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
@@ -70,4 +72,5 @@ class GameRecord:
             rolls=tuple(tuple(int(d) for d in r) for r in data["r"]),
             created=data["t"],
             solo=data["solo"],
+            reviews=tuple(data.get("v", {}).items()),
         )

@@ -496,6 +496,11 @@ def buttons(message: Json) -> list[Json]:
     return [item for row in message.get("components") or [] for item in row.get("components", [])]
 
 
+def playing(message: Json) -> list[Json]:
+    """The buttons that play the game: all but a finished match's Review."""
+    return [b for b in buttons(message) if not str(b["custom_id"]).startswith("stb:review:")]
+
+
 def text_of(message: Json) -> str:
     """A message's content and embed text, for assertions."""
     parts = [message.get("content") or ""]

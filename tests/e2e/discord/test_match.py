@@ -7,7 +7,7 @@ import re
 from adapters.discord import ShutboxClient
 from core.manager.manager import GameManager
 from core.store import GameStore
-from tests.e2e.discord.fake_discord import FakeDiscord, buttons, text_of
+from tests.e2e.discord.fake_discord import FakeDiscord, playing, text_of
 from tests.e2e.discord.players import ANN, BOB, CID, SCOPE, current, play_out, press
 
 START_CHIPS = 100
@@ -29,7 +29,7 @@ async def test_three_players_play_a_pot_match_to_the_end(
     clicks = await play_out(fake, manager, game)
 
     assert all(click.answer_type == 7 and click.original == game for click in clicks)
-    assert buttons(fake.messages[game]) == []
+    assert playing(fake.messages[game]) == []
     assert "game over" in text_of(fake.messages[game])
     record = await current(manager)
     assert record is None or record.state.over

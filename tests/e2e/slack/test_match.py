@@ -36,7 +36,7 @@ def first_move(message: Message) -> str:
 
 async def play_to_the_end(slack: Driver, message: Message) -> None:
     for _ in range(MAX_CLICKS):
-        if not message.buttons:
+        if not message.playing:
             return
         await slack.press(to_act(message), message, first_move(message))
     raise AssertionError("the match did not end:\n" + message.body)

@@ -214,3 +214,19 @@ def test_optimal_play_always_reviews_at_100_percent(
 def test_a_decision_labels_dice_counts_and_moves() -> None:
     assert Decision(Kind.DICE, (), 1, 2, 0.5).chosen_label == "1"
     assert Decision(Kind.MOVE, (4, 3), 0b1000001, 0b1000000, 0.5).chosen_label == "7+1"
+
+
+def test_a_decision_survives_its_text_form() -> None:
+    """What a game record keeps reads back as the same decision."""
+    for decision in (
+        Decision(Kind.DICE, (), 1, 2, 0.384321),
+        Decision(Kind.MOVE, (6, 2), 128, 34, 0),
+    ):
+        again = Decision.from_str(decision.to_str())
+        assert (again.kind, again.roll, again.chosen, again.best) == (
+            decision.kind,
+            decision.roll,
+            decision.chosen,
+            decision.best,
+        )
+        assert again.loss == pytest.approx(decision.loss, rel=1e-5)
