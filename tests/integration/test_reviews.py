@@ -105,3 +105,23 @@ async def test_stats_and_the_accuracy_board_count_every_reviewed_decision(
     assert board.public[0].splitlines()[1] == f"1. Ann — {accuracy:.1f} %"
     fields = await store.hash(SCOPE, "stats:ann")
     assert int(fields["decisions"]) == 4 * per_match
+
+
+async def test_each_player_sees_only_their_own_decisions(store: GameStore) -> None:
+    """In a match of Ann, Bob and a bot, each human's review counts their own decisions;
+    the bot's are not reviewed, and the board of accuracy counts only the two humans."""
+    table = Table(manager(store))
+    table.last = await table.manager.start(table.ctx("Ann"), StartOptions(format="rounds:2"))
+    await table.manager.join(table.ctx("Bob"))
+    await table.manager.add_bot(table.ctx("Ann"))
+    table.last = await table.manager.begin(table.ctx("Ann"))
+    await table.play_out()
+    kept = await store.hash(SCOPE, "review:c1")
+    assert set(kept) == {"ann", "bob"}
+    for user in ("ann", "bob"):
+        decisions = len(kept[user].split()) - 2  # game id and objective, then the decisions
+        fields = await store.hash(SCOPE, f"stats:{user}")
+        assert int(fields["decisions"]) == decisions
+        reply = await table.manager.review(table.ctx(user.title()))
+        assert reply.private is not None
+        assert decisions > 0 and f"of {decisions} decisions best" in reply.private
