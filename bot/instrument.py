@@ -196,6 +196,10 @@ class InstrumentedManager(GameManager):
         call = GameManager.give
         return await self._observed("give", ctx, lambda: call(self, ctx, recipient, amount))
 
+    async def rank(self, ctx: Context, user: str | None = None, name: str | None = None) -> Reply:
+        call = GameManager.rank
+        return await self._observed("rank", ctx, lambda: call(self, ctx, user, name))
+
     async def review(self, ctx: Context) -> Reply:
         return await self._observed("review", ctx, lambda: GameManager.review(self, ctx))
 

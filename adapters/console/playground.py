@@ -65,8 +65,8 @@ class Playground:
             "go": self._host("begin"), "cancel": self._host("cancel"),
             "stop": self._simple("stop"), "balance": self._simple("balance"),
             "daily": self._simple("daily"), "review": self._simple("review"), "help": self._help,
-            "leaderboard": self._leaderboard,
-            "stats": self._stats, "rules": self._rules, "odds": self._odds,
+            "leaderboard": self._leaderboard, "stats": self._about("stats"),
+            "rank": self._about("rank"), "rules": self._rules, "odds": self._odds,
             "config": self._config, "grant": self._grant, "give": self._give, "quit": self._quit,
             "exit": self._quit, "as": self._sit, "show": self._show_game,
         }  # fmt: skip
@@ -247,13 +247,18 @@ class Playground:
         board, preset = (args[0] if args else "wins"), (args[1] if len(args) > 1 else None)
         return self._show(ctx.name, await self.manager.leaderboard(ctx, board, preset))
 
-    async def _stats(self, args: list[str], explicit: bool) -> list[str]:
-        ctx = self._ctx()
-        if not args:
-            return self._show(ctx.name, await self.manager.stats(ctx))
-        name = " ".join(args)
-        uid = self._remember(name)
-        return self._show(ctx.name, await self.manager.stats(ctx, uid, self.names[uid]))
+    def _about(self, method: str) -> Handler:
+        """`stats [name]` or `rank [name]`: about the seated player, or the one named."""
+
+        async def run(args: list[str], explicit: bool) -> list[str]:
+            ctx = self._ctx()
+            call: Callable[..., Awaitable[Reply]] = getattr(self.manager, method)
+            if not args:
+                return self._show(ctx.name, await call(ctx))
+            uid = self._remember(" ".join(args))
+            return self._show(ctx.name, await call(ctx, uid, self.names[uid]))
+
+        return run
 
     async def _rules(self, args: list[str], explicit: bool) -> list[str]:
         ctx = self._ctx()

@@ -23,7 +23,7 @@ fair, tiles, dice, close, last-die, hard, scoring
 `1`, `2`, ... or a label (`roll`, `8+1`) press a button of the game message
 `as <name>` seat another player; typed right before a button, that player presses it
 `balance` · `daily` · `leaderboard [wins|chips|shuts|best|average|accuracy] [preset]` · \
-`stats [name]` · `grant <name> <n>` · `give <name> <n>` (your own chips) · \
+`stats [name]` · `rank [name]` · `grant <name> <n>` · `give <name> <n>` (your own chips) · \
 `review` (your last match against perfect play)
 `show` the game message again · `rules [preset]` · `odds [preset]` · `config [key=value ...]` \
 · `help` · `quit`"""

@@ -34,7 +34,7 @@ from core.views import Reply
 GROUP = "shutbox"
 SUBCOMMANDS = (
     "start", "solo", "join", "leave", "stop", "leaderboard", "stats", "balance", "daily",
-    "rules", "odds", "config", "grant", "give", "review", "help",
+    "rules", "odds", "config", "grant", "give", "rank", "review", "help",
 )  # fmt: skip
 CONFIG_OPTIONS = ("lang", "style", "preset", "start_chips", "daily", "timer", "max_players", "fair")
 
@@ -187,6 +187,16 @@ class ShutboxCommands(app_commands.Group):
         recipient = Recipient(str(player.id), player.display_name, player.bot)
         call = guild_only(lambda ctx: self.manager.give(ctx, recipient, amount))
         await answer(interaction, self.manager, call)
+
+    @subcommand("rank")
+    @localized("rank", "player")
+    async def rank(self, interaction: Interaction, player: discord.User | None = None) -> None:
+        if player is None:
+            call = guild_only(self.manager.rank)
+        else:
+            target, name = str(player.id), player.display_name
+            call = guild_only(lambda ctx: self.manager.rank(ctx, target, name))
+        await answer(interaction, self.manager, call, public=True)
 
     @subcommand("review")
     async def review(self, interaction: Interaction) -> None:

@@ -59,6 +59,11 @@ class Stats:
 
 
 @dataclass(frozen=True, slots=True)
+class Rank:
+    target: Mention | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Info:
     """`rules [preset]` or `odds [preset]`."""
 
@@ -83,7 +88,7 @@ class Give:
     amount: int
 
 
-Command = Open | Plain | Leaderboard | Stats | Info | Configure | Grant | Give
+Command = Open | Plain | Leaderboard | Stats | Rank | Info | Configure | Grant | Give
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +183,12 @@ def _stats(name: str, tokens: list[str]) -> Command:
     return Stats(parse_mention(tokens[0]) if tokens else None)
 
 
+def _rank(name: str, tokens: list[str]) -> Command:
+    if len(tokens) > 1:
+        raise UsageError("slack.no_options", command="rank @user", value=" ".join(tokens[1:]))
+    return Rank(parse_mention(tokens[0]) if tokens else None)
+
+
 def _configure(name: str, tokens: list[str]) -> Command:
     words = split_words(tokens)
     if words.bare:
@@ -208,7 +219,7 @@ _PARSERS: dict[str, Callable[[str, list[str]], Command]] = {
     "start": _open, "solo": _open, "join": _plain, "leave": _plain, "stop": _plain,
     "leaderboard": _leaderboard, "stats": _stats, "balance": _plain, "daily": _plain,
     "rules": _info, "odds": _info, "config": _configure, "grant": _grant, "give": _give,
-    "review": _plain,
+    "rank": _rank, "review": _plain,
     "help": _plain,
 }  # fmt: skip
 SUBCOMMANDS = tuple(_PARSERS)

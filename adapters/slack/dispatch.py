@@ -17,6 +17,7 @@ from adapters.slack.commands import (
     Mention,
     Open,
     Plain,
+    Rank,
     Stats,
 )
 from adapters.slack.members import Member, Members
@@ -50,6 +51,10 @@ class Dispatch:
                 return await manager.stats(ctx)
             case Stats(target=Mention() as target):
                 return await manager.stats(ctx, target.user, await self._name(ctx, client, target))
+            case Rank(target=None):
+                return await manager.rank(ctx)
+            case Rank(target=Mention() as target):
+                return await manager.rank(ctx, target.user, await self._name(ctx, client, target))
             case Info(name="rules", preset=preset):
                 return await manager.rules(ctx, preset)
             case Info(preset=preset):

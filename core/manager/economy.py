@@ -18,6 +18,7 @@ from core.views import Reply
 DAY = 24 * 60 * 60
 BOARDS = ("wins", "chips", "shuts", "best", "average", "rounds", "accuracy")
 TOP = 10
+EVERYONE = 10_000  # how many rows a board reads to place the viewer and rank players
 MIN_TURNS_FOR_AVERAGE = 3
 MIN_DECISIONS_FOR_ACCURACY = 20  # a handful of lucky choices is no ranking
 
@@ -78,11 +79,11 @@ class Economy:
         balance = found.get(ctx.user, config.start_chips)
         return Reply(private=t(lang, "economy.balance", balance=balance))
 
-    async def leaderboard(self, scope: Scope, board: str, preset: str | None, lang: str) -> Reply:
-        if board not in BOARDS:
-            raise InvalidOption("error.option.board", value=board, allowed=", ".join(BOARDS))
-        rules = build_rules(preset).to_str()
-        rows = await self._board_rows(scope, board, rules)
+    async def leaderboard(
+        self, scope: Scope, board: str, preset: str | None, lang: str, viewer: str = ""
+    ) -> Reply:
+        """The top 10, and the viewer's own line under it when they are further down."""
+        rows = await self.board_rows(scope, board, preset)
         names = await self.store.hash(scope, "names")
         title = t(lang, f"board.title.{board}", min=MIN_DECISIONS_FOR_ACCURACY)
         if not rows:
@@ -90,40 +91,50 @@ class Economy:
         shown = _percent if board == "accuracy" else _number
         lines = [
             f"{rank}. {names.get(user, user)} — {shown(value, lang)}"
-            for rank, (user, value) in enumerate(rows, 1)
+            for rank, (user, value) in enumerate(rows[:TOP], 1)
         ]
+        own = next((rank for rank, (user, _) in enumerate(rows, 1) if user == viewer), 0)
+        if own > TOP:
+            value = shown(rows[own - 1][1], lang)
+            lines += ["…", f"{own}. {names.get(viewer, viewer)} — {value}"]
         return Reply(public=(f"**{title}**\n" + "\n".join(lines),))
 
-    async def _board_rows(self, scope: Scope, board: str, rules: str) -> list[tuple[str, float]]:
+    async def board_rows(
+        self, scope: Scope, board: str, preset: str | None
+    ) -> list[tuple[str, float]]:
+        """Every player on a board, best first."""
+        if board not in BOARDS:
+            raise InvalidOption("error.option.board", value=board, allowed=", ".join(BOARDS))
+        rules = build_rules(preset).to_str()
         if board == "best":
-            return await self.store.top(scope, f"best:{rules}", TOP, ascending=True)
+            return await self.store.top(scope, f"best:{rules}", EVERYONE, ascending=True)
         if board == "average":
             return await self._averages(scope, rules)
         if board == "accuracy":
             return await self._accuracies(scope)
-        return [row for row in await self.store.top(scope, board, TOP) if row[1] > 0]
+        return [row for row in await self.store.top(scope, board, EVERYONE) if row[1] > 0]
 
     async def _averages(self, scope: Scope, rules: str) -> list[tuple[str, float]]:
         """Lowest average score per turn, among players with a few turns behind them."""
-        turns = dict(await self.store.top(scope, f"turns:{rules}", 10_000))
-        sums = dict(await self.store.top(scope, f"sum:{rules}", 10_000))
+        turns = dict(await self.store.top(scope, f"turns:{rules}", EVERYONE))
+        sums = dict(await self.store.top(scope, f"sum:{rules}", EVERYONE))
         averages = [
             (user, sums.get(user, 0) / count)
             for user, count in turns.items()
             if count >= MIN_TURNS_FOR_AVERAGE
         ]
-        return sorted(averages, key=lambda row: (row[1], row[0]))[:TOP]
+        return sorted(averages, key=lambda row: (row[1], row[0]))
 
     async def _accuracies(self, scope: Scope) -> list[tuple[str, float]]:
         """Highest share of best decisions, among players with enough decisions reviewed."""
-        decisions = dict(await self.store.top(scope, "decisions", 10_000))
-        best = dict(await self.store.top(scope, "decisions_best", 10_000))
+        decisions = dict(await self.store.top(scope, "decisions", EVERYONE))
+        best = dict(await self.store.top(scope, "decisions_best", EVERYONE))
         accuracies = [
             (user, 100 * best.get(user, 0) / count)
             for user, count in decisions.items()
             if count >= MIN_DECISIONS_FOR_ACCURACY
         ]
-        return sorted(accuracies, key=lambda row: (-row[1], row[0]))[:TOP]
+        return sorted(accuracies, key=lambda row: (-row[1], row[0]))
 
     async def stats(
         self, scope: Scope, user: str, name: str, config: ServerConfig, lang: str

@@ -27,7 +27,7 @@ from core.errors import (
     StaleAction,
 )
 from core.i18n import t
-from core.manager import hints, info, present, reviews
+from core.manager import hints, info, present, ranks, reviews
 from core.manager.buttons import ButtonId, parse_button
 from core.manager.context import Context
 from core.manager.economy import Economy
@@ -468,7 +468,18 @@ class GameManager(Projection):
     ) -> Reply:
         async def work() -> Reply:
             lang = (await self.server_config(ctx.scope)).lang
-            return await self.economy.leaderboard(ctx.scope, board, preset, lang)
+            return await self.economy.leaderboard(ctx.scope, board, preset, lang, ctx.user)
+
+        return await self.handle(ctx, work)
+
+    async def rank(self, ctx: Context, user: str | None = None, name: str | None = None) -> Reply:
+        """`/shutbox rank [@user]`: the player's position on every board."""
+
+        async def work() -> Reply:
+            lang = (await self.server_config(ctx.scope)).lang
+            return await ranks.rank_reply(
+                self.economy, ctx, user or ctx.user, name or ctx.name, lang
+            )
 
         return await self.handle(ctx, work)
 

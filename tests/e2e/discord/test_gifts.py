@@ -53,3 +53,14 @@ async def test_each_refused_gift_is_one_private_line(
 async def test_a_danish_client_is_refused_in_danish(fake: FakeDiscord, bot: ShutboxClient) -> None:
     refused = await fake.answered(await fake.command(DAG, "give", player=DAG, amount=5))
     assert refused.data["content"] == "Du kan ikke give jetoner til dig selv."
+
+
+async def test_rank_places_the_giver_and_the_receiver_on_the_chips_board(
+    fake: FakeDiscord, bot: ShutboxClient
+) -> None:
+    """After Ann gives Bob 20 chips, `/shutbox rank` puts Bob first and Ann second by chips."""
+    await fake.answered(await fake.command(ANN, "give", player=BOB, amount=20))
+    mine = await fake.answered(await fake.command(ANN, "rank"))
+    assert not mine.ephemeral and mine.data["content"] == "**Where Ann stands**\n#2 of 2 by chips"
+    bobs = await fake.answered(await fake.command(ANN, "rank", player=BOB))
+    assert bobs.data["content"] == "**Where Bob stands**\n#1 of 2 by chips"

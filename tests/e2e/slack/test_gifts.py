@@ -40,3 +40,17 @@ async def test_each_refused_gift_is_one_private_line(
     fake.users["UROBO"] = {**slack_user("Robo"), "is_bot": True}
     assert await slack.say("UBOB", text) == line
     assert await slack.say("UBOB", "balance") == "You have 100 chips."
+
+
+async def test_rank_after_a_gift(slack: Driver, fake: FakeSlack) -> None:
+    """`/shutbox rank` and `rank @cid` post each one's place on the chips board."""
+    await slack.say("UBOB", "give <@UCID|cid> 25")
+    await slack.command("UBOB", "rank")
+    await fake.wait_for(lambda: [m for m in fake.public if m.text.startswith("*Where Bob stands*")])
+    await slack.command("UBOB", "rank <@UCID>")
+    ranks: list[str] = await fake.wait_for(
+        lambda: [m.text for m in fake.public if m.text.startswith("*Where Cid stands*")]
+    )
+    assert ranks[-1] == "*Where Cid stands*\n#1 of 2 by chips"
+    bobs = [m.text for m in fake.public if m.text.startswith("*Where Bob stands*")]
+    assert bobs[-1] == "*Where Bob stands*\n#2 of 2 by chips"
