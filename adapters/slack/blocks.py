@@ -20,6 +20,7 @@ MAX_BUTTON_TEXT = 75
 MAX_ACTIONS = 25  # elements in one actions block
 NO_DEADLINE = "—"
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+_MENTION = re.compile(r"&lt;@([UW][A-Z0-9]+)&gt;")  # `<@U123>` from the core notifies that user
 _STYLES = {ButtonStyle.PRIMARY: "primary", ButtonStyle.SUCCESS: "primary",
            ButtonStyle.DANGER: "danger"}  # fmt: skip
 
@@ -30,8 +31,8 @@ def escape(text: str) -> str:
 
 
 def mrkdwn(text: str) -> str:
-    """Core text as Slack mrkdwn: escaped, `**bold**` as `*bold*`."""
-    return _BOLD.sub(r"*\1*", escape(text))
+    """Core text as Slack mrkdwn: escaped, `**bold**` as `*bold*`, user mentions kept."""
+    return _MENTION.sub(r"<@\1>", _BOLD.sub(r"*\1*", escape(text)))
 
 
 def deadline_token(deadline: int) -> str:

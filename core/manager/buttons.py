@@ -11,7 +11,19 @@ from dataclasses import dataclass
 from core.errors import StaleAction
 
 PREFIX = "stb"
-VERBS = ("join", "leave", "bot", "begin", "cancel", "roll", "choose", "hint", "page", "review")
+VERBS = (
+    "join",
+    "leave",
+    "bot",
+    "begin",
+    "cancel",
+    "roll",
+    "choose",
+    "hint",
+    "page",
+    "review",
+    "rematch",
+)
 
 
 @dataclass(frozen=True, slots=True)

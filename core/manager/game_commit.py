@@ -9,7 +9,7 @@ from core.commit import Commit, Journal, OpKind, Scope, StatOp
 from core.dice import FairDice
 from core.events import Event, MatchStarted, Rolled
 from core.i18n import t
-from core.manager import chips, narrate, present, reviews, stats
+from core.manager import chips, narrate, present, rematch, reviews, stats
 from core.manager.record import GameRecord
 from core.manager.settings import LOBBY_SECONDS
 from core.settlement import Transfer
@@ -129,6 +129,7 @@ def _commit(
             *_names(new.state, events),
             *stats.stat_ops(new.state, events, transfers, solo=new.solo),
             *reviews.stat_ops(new, events),
+            *rematch.stat_ops(new, events),
         ),
         report_accounts=players,
     )

@@ -27,7 +27,7 @@ from core.errors import (
     StaleAction,
 )
 from core.i18n import t
-from core.manager import hints, info, present, ranks, reviews
+from core.manager import hints, info, present, ranks, rematch, reviews
 from core.manager.buttons import ButtonId, parse_button
 from core.manager.context import Context
 from core.manager.economy import Economy
@@ -132,6 +132,8 @@ class GameManager(Projection):
             return await self._page(ctx, button)
         if button.verb == "review":
             return await self._review(ctx, button.game)
+        if button.verb == "rematch":
+            return await self._rematch(ctx, button.game)
         make = _BUTTON_ACTIONS[button.verb]
         return await self._act(ctx, lambda record: make(ctx, button), game_id=button.game)
 
@@ -384,6 +386,37 @@ class GameManager(Projection):
         if reply is None:
             raise IllegalMove("error.already_running", host="?")
         return reply
+
+    async def _rematch(self, ctx: Context, game: str) -> Reply:
+        """A new lobby with the settings of match `game`, the presser as host, its bots seated
+        again and its other players called; a game already open here is pointed to instead."""
+        server, lang = await self.server_config(ctx.scope), await self.private_lang(ctx)
+        self._forget(ctx.scope, ctx.channel)
+        running = await self._record(ctx.scope, ctx.channel)
+        if running is not None:
+            return Reply(private=t(lang, "rematch.running", host=running.state.host.name))
+        stored = (await self.store.hash(ctx.scope, "rematch")).get(ctx.channel)
+        last = rematch.LastMatch.from_str(stored) if stored else None
+        if last is None or last.game_id != game:
+            raise IllegalMove("error.rematch.gone")
+        if not last.played(ctx.user):
+            raise NotAllowed("error.rematch.not_played")
+        if last.config.stakes.staked:
+            await self._require_chips(ctx, last.config.stakes.amount)
+        record = self._new_record(ctx, last.config, server, solo=last.solo, fair=last.fair)
+        actions: list[Action] = [AddBot(ctx.user) for _ in range(last.bots)]
+        try:
+            reply = await self._create(ctx, record, actions + [Begin(ctx.user)] * last.solo, server)
+        except IllegalMove as lost:  # another press opened the rematch a moment earlier
+            running = await self._record(ctx.scope, ctx.channel)
+            if lost.key != "error.already_running" or running is None:
+                raise
+            return Reply(private=t(lang, "rematch.running", host=running.state.host.name))
+        others = [rematch.mention(ctx.scope, u, n) for u, n in last.humans if u != ctx.user]
+        if not others:
+            return reply
+        call = t(server.lang, "rematch.call", host=ctx.name, players=", ".join(others))
+        return replace(reply, public=(*reply.public, call))
 
     # -- hints and pages ------------------------------------------------------------------
 

@@ -113,13 +113,13 @@ def stat_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StatOp]:
         yield StatOp(OpKind.ZINCRBY, "lb:decisions_best", seat.id, best)
 
 
-def over_rows(record: GameRecord) -> tuple[tuple[Button, ...], ...]:
-    """The buttons of a finished match's message: Review (the long game has none)."""
+def review_button(record: GameRecord) -> Button | None:
+    """The Review button of a finished match's message (the long game is not reviewed)."""
     state = record.state
     if state.ending is not Ending.FINISHED or flow.is_long(state):
-        return ()
+        return None
     button = ButtonId("review", record.game_id, record.version)
-    return ((Button(str(button), t(record.lang, "ui.review")),),)
+    return Button(str(button), t(record.lang, "ui.review"))
 
 
 def review_text(kept: Kept, lang: str) -> str:

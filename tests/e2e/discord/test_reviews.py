@@ -21,7 +21,7 @@ async def test_the_review_button_answers_the_player_privately(
     """After the match only Review is left on the message; Ann's press answers her ephemerally
     with her decisions and accuracy, and the game message stays as it was."""
     game = await finished_solo(fake, manager)
-    assert playing(fake.messages[game]) == [] and len(buttons(fake.messages[game])) == 1
+    assert playing(fake.messages[game]) == [] and len(buttons(fake.messages[game])) == 2
     shown = fake.messages[game]
 
     answer = await press(fake, ANN, game, "review")

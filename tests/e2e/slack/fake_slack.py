@@ -50,8 +50,9 @@ class Message:
 
     @property
     def playing(self) -> list[dict[str, Any]]:
-        """The buttons that play the game: all but a finished match's Review."""
-        return [b for b in self.buttons if not str(b["action_id"]).startswith("stb:review:")]
+        """The buttons that play the game: all but a finished match's Rematch and Review."""
+        after_match = ("stb:review:", "stb:rematch:")
+        return [b for b in self.buttons if not str(b["action_id"]).startswith(after_match)]
 
     def button(self, label: str) -> str:
         """The action id of the button with this label."""

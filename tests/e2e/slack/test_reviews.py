@@ -23,7 +23,7 @@ async def test_review_by_button_and_by_command(slack: Driver, fake: FakeSlack) -
     Cid, who did not play, is told there is nothing of his."""
     assert (await slack.say("UANN", "review")).startswith("You have no finished match")
     game = await finished_solo(slack, fake)
-    assert [b["text"]["text"] for b in game.buttons] == ["Review"]
+    assert [b["text"]["text"] for b in game.buttons] == ["Rematch", "Review"]
 
     sent = await slack.click("UANN", game, game.button("Review"))
     answer = await fake.reply(sent.key)
