@@ -47,7 +47,18 @@ def game_blocks(view: GameView) -> list[Block]:
     """Header, the body in sections, then one actions block per row of buttons."""
     body = mrkdwn(view.body).replace(DEADLINE, deadline_token(view.deadline))
     blocks = [_header(view.title), *(_section(part) for part in _chunks(body, MAX_SECTION))]
-    for index, row in enumerate(view.rows):
+    return blocks + _actions(view.rows)
+
+
+def panel_blocks(text: str, rows: tuple[tuple[Button, ...], ...]) -> list[Block]:
+    """A public text with its own buttons (a leaderboard page with Previous / Next)."""
+    return [*(_section(part) for part in _chunks(mrkdwn(text), MAX_SECTION)), *_actions(rows)]
+
+
+def _actions(rows: tuple[tuple[Button, ...], ...]) -> list[Block]:
+    """One actions block per row of buttons (split where a row has too many)."""
+    blocks = []
+    for index, row in enumerate(rows):
         for start in range(0, len(row), MAX_ACTIONS):
             elements = [_button(b) for b in row[start : start + MAX_ACTIONS]]
             blocks.append({"type": "actions", "block_id": f"stb-{index}-{start}",

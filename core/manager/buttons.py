@@ -23,6 +23,7 @@ VERBS = (
     "page",
     "review",
     "rematch",
+    "board",
 )
 
 

@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from core.commit import MINT, Commit, DailyClaim, Journal, OpKind, Scope, StatOp, Status
 from core.errors import InsufficientChips, InvalidOption, NotAllowed
 from core.i18n import decimal, t
+from core.manager.buttons import ButtonId
 from core.manager.context import Context
 from core.manager.settings import ServerConfig
 from core.rules import PRESETS, build_rules
 from core.settlement import Transfer
 from core.store import GameStore
-from core.views import Reply
+from core.views import Button, Reply
 
 DAY = 24 * 60 * 60
 BOARDS = ("wins", "chips", "shuts", "best", "average", "rounds", "accuracy")
@@ -80,24 +81,32 @@ class Economy:
         return Reply(private=t(lang, "economy.balance", balance=balance))
 
     async def leaderboard(
-        self, scope: Scope, board: str, preset: str | None, lang: str, viewer: str = ""
-    ) -> Reply:
-        """The top 10, and the viewer's own line under it when they are further down."""
+        self, scope: Scope, board: str, preset: str | None, lang: str, viewer: str = "",
+        page: int = 0,
+    ) -> Reply:  # fmt: skip
+        """One page of 10, the viewer's own line under it when they are not on it, and
+        Previous / Next buttons."""
         rows = await self.board_rows(scope, board, preset)
         names = await self.store.hash(scope, "names")
         title = t(lang, f"board.title.{board}", min=MIN_DECISIONS_FOR_ACCURACY)
         if not rows:
             return Reply(public=(f"**{title}**\n" + t(lang, "board.empty"),))
+        pages = -(-len(rows) // TOP)
+        page = min(max(page, 0), pages - 1)
         shown = _percent if board == "accuracy" else _number
+        first = page * TOP
         lines = [
             f"{rank}. {names.get(user, user)} — {shown(value, lang)}"
-            for rank, (user, value) in enumerate(rows[:TOP], 1)
+            for rank, (user, value) in enumerate(rows[first : first + TOP], first + 1)
         ]
         own = next((rank for rank, (user, _) in enumerate(rows, 1) if user == viewer), 0)
-        if own > TOP:
+        if own and not first < own <= first + TOP:
             value = shown(rows[own - 1][1], lang)
             lines += ["…", f"{own}. {names.get(viewer, viewer)} — {value}"]
-        return Reply(public=(f"**{title}**\n" + "\n".join(lines),))
+        if pages > 1:
+            lines.append(t(lang, "board.page", page=page + 1, pages=pages))
+        text = f"**{title}**\n" + "\n".join(lines)
+        return Reply(public=(text,), buttons=page_buttons(board, preset, page, pages, lang))
 
     async def board_rows(
         self, scope: Scope, board: str, preset: str | None
@@ -154,6 +163,26 @@ class Economy:
         lines += _per_rules(fields, "", "stats.rules", lang)
         lines += _per_rules(fields, "solo_", "stats.solo", lang)
         return Reply(public=("\n".join(lines),))
+
+
+def page_buttons(
+    board: str, preset: str | None, page: int, pages: int, lang: str
+) -> tuple[tuple[Button, ...], ...]:
+    """Previous / Next under a leaderboard: `stb:board:<board>:<preset number>:<page>`."""
+    number = list(PRESETS).index(preset) + 1 if preset in PRESETS else 0
+    buttons = [
+        Button(str(ButtonId("board", board, number, target)), t(lang, key))
+        for key, target, shown in (("ui.previous", page - 1, page > 0),
+                                   ("ui.next", page + 1, page + 1 < pages))
+        if shown
+    ]  # fmt: skip
+    return (tuple(buttons),) if buttons else ()
+
+
+def preset_of(number: int) -> str | None:
+    """The preset a board button names (0: the server's default, classic)."""
+    names = list(PRESETS)
+    return names[number - 1] if 0 < number <= len(names) else None
 
 
 def rules_name(text: str) -> str:

@@ -30,7 +30,7 @@ from core.i18n import t
 from core.manager import hints, info, present, ranks, rematch, reviews
 from core.manager.buttons import ButtonId, parse_button
 from core.manager.context import Context
-from core.manager.economy import Economy
+from core.manager.economy import Economy, preset_of
 from core.manager.game_commit import Plan, human_ids, plan_change
 from core.manager.gifts import Gifts, Recipient
 from core.manager.outcomes import NotApplied, resolve_lost
@@ -134,6 +134,9 @@ class GameManager(Projection):
             return await self._review(ctx, button.game)
         if button.verb == "rematch":
             return await self._rematch(ctx, button.game)
+        if button.verb == "board":
+            preset = preset_of(button.version)
+            return await self._board(ctx, button.game, preset, button.arg)
         make = _BUTTON_ACTIONS[button.verb]
         return await self._act(ctx, lambda record: make(ctx, button), game_id=button.game)
 
@@ -499,11 +502,11 @@ class GameManager(Projection):
     async def leaderboard(
         self, ctx: Context, board: str = "wins", preset: str | None = None
     ) -> Reply:
-        async def work() -> Reply:
-            lang = (await self.server_config(ctx.scope)).lang
-            return await self.economy.leaderboard(ctx.scope, board, preset, lang, ctx.user)
+        return await self.handle(ctx, lambda: self._board(ctx, board, preset, 0))
 
-        return await self.handle(ctx, work)
+    async def _board(self, ctx: Context, board: str, preset: str | None, page: int) -> Reply:
+        lang = (await self.server_config(ctx.scope)).lang
+        return await self.economy.leaderboard(ctx.scope, board, preset, lang, ctx.user, page)
 
     async def rank(self, ctx: Context, user: str | None = None, name: str | None = None) -> Reply:
         """`/shutbox rank [@user]`: the player's position on every board."""

@@ -23,9 +23,28 @@ async def test_the_board_shows_ten_and_the_viewers_own_line(store: GameStore) ->
     table = Table(manager(store))
     board = (await table.manager.leaderboard(table.ctx("p12"), "wins")).public[0].splitlines()
     assert board[1] == "1. P01 — 12" and board[10] == "10. P10 — 3"
-    assert board[11:] == ["…", "12. P12 — 1"]
+    assert board[11:] == ["…", "12. P12 — 1", "Page 1 of 2"]
     top = (await table.manager.leaderboard(table.ctx("p03"), "wins")).public[0].splitlines()
-    assert len(top) == 11  # in the top 10: no extra line
+    assert len(top) == 12 and "…" not in top  # in the top 10: no line of their own
+
+
+async def test_previous_and_next_page_through_the_board(store: GameStore) -> None:
+    """Page 1 offers Next; Next shows places 11 and 12 with Previous, which goes back."""
+    await twelve_winners(store)
+    table = Table(manager(store))
+    first = await table.manager.leaderboard(table.ctx("p01"), "wins")
+    assert [[b.label for b in row] for row in first.buttons] == [["Next"]]
+    second = await table.manager.click(table.ctx("p05"), first.buttons[0][0].action_id)
+    assert second.public[0].splitlines()[1:] == [
+        "11. P11 — 2",
+        "12. P12 — 1",
+        "…",
+        "5. P05 — 8",
+        "Page 2 of 2",
+    ]
+    assert [[b.label for b in row] for row in second.buttons] == [["Previous"]]
+    back = await table.manager.click(table.ctx("p05"), second.buttons[0][0].action_id)
+    assert back.public[0].splitlines()[1] == "1. P01 — 12"
 
 
 async def test_rank_gives_the_place_on_every_board_the_player_is_on(store: GameStore) -> None:
