@@ -10,6 +10,7 @@ from core.errors import InsufficientChips, InvalidOption, NotAllowed
 from core.i18n import decimal, t
 from core.manager.buttons import ButtonId
 from core.manager.context import Context
+from core.manager.ratings import Skill
 from core.manager.settings import ServerConfig
 from core.rules import PRESETS, build_rules
 from core.settlement import Transfer
@@ -17,7 +18,7 @@ from core.store import GameStore
 from core.views import Button, Reply
 
 DAY = 24 * 60 * 60
-BOARDS = ("wins", "chips", "shuts", "best", "average", "rounds", "accuracy")
+BOARDS = ("wins", "chips", "shuts", "best", "average", "rounds", "accuracy", "rating")
 TOP = 10
 EVERYONE = 10_000  # how many rows a board reads to place the viewer and rank players
 MIN_TURNS_FOR_AVERAGE = 3
@@ -157,6 +158,9 @@ class Economy:
               shuts=_int(fields, "shuts")),
             t(lang, "stats.chips", balance=balance, net=_int(fields, "net")),
         ]  # fmt: skip
+        skill = (await self.store.hash(scope, "rating")).get(user)
+        if skill:
+            lines.append(t(lang, "stats.rating", rating=Skill.from_str(skill).shown))
         if decisions := _int(fields, "decisions"):
             accuracy = decimal(lang, 100 * _int(fields, "decisions_best") / decisions)
             lines.append(t(lang, "stats.accuracy", accuracy=accuracy, decisions=decisions))

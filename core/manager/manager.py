@@ -27,7 +27,7 @@ from core.errors import (
     StaleAction,
 )
 from core.i18n import t
-from core.manager import hints, info, present, ranks, rematch, reviews
+from core.manager import hints, info, present, ranks, ratings, rematch, reviews
 from core.manager.buttons import ButtonId, parse_button
 from core.manager.context import Context
 from core.manager.economy import Economy, preset_of
@@ -219,11 +219,20 @@ class GameManager(Projection):
         state, events = apply(record.state, action, fair or self.dice)
         config = await self.server_config(ctx.scope)
         balances = await self._stakers_balances(ctx.scope, (record.state, state), config)
+        rated = ratings.rated(state, events, solo=record.solo)
+        skills = await self._skills(ctx.scope, [state.seats[i].id for i in rated])
         return plan_change(
             ctx.scope, record, state, events, balances=balances,
             now=int(self.clock()), request_id=ctx.request_id, start_balance=config.start_chips,
-            fair=fair,
+            fair=fair, skills=skills,
         )  # fmt: skip
+
+    async def _skills(self, scope: Scope, users: list[str]) -> dict[str, ratings.Skill]:
+        """The ratings of the players a finishing match rates (none read otherwise)."""
+        if not users:
+            return {}
+        stored = await self.store.hash(scope, "rating")
+        return {u: ratings.Skill.from_str(stored[u]) for u in users if u in stored}
 
     async def _commit(self, scope: Scope, channel: str, plan: Plan) -> Reply | None:
         """Write the plan; None means the game changed meanwhile and the caller should retry."""

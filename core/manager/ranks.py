@@ -7,7 +7,7 @@ from core.manager.context import Context
 from core.manager.economy import Economy
 from core.views import Reply
 
-RANKED = ("wins", "rounds", "shuts", "chips", "best", "average", "accuracy")
+RANKED = ("wins", "rating", "rounds", "shuts", "chips", "best", "average", "accuracy")
 LOWER_IS_BETTER = ("best", "average")
 
 

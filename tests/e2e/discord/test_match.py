@@ -36,6 +36,7 @@ async def test_three_players_play_a_pot_match_to_the_end(
     summaries = "\n".join(text_of(m) for m in fake.channel_messages() if int(m["id"]) != game)
     assert "**Round 1**" in summaries and "**Round 2**" in summaries
     assert "**Match over**" in summaries
+    assert "📈 Ratings: " in summaries  # three humans: a rated match
 
 
 async def test_balances_and_leaderboard_right_after_a_pot_match(
