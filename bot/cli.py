@@ -13,6 +13,7 @@ COMMANDS: tuple[str, ...] = (
     "run",
     "play",
     "odds",
+    "review",
     "simulate",
     "discord",
     "slack",

@@ -17,6 +17,7 @@ from core.commit import Scope
 from core.errors import ShutboxError
 from core.manager.buttons import VERBS, ButtonId
 from core.manager.context import Context
+from core.manager.gifts import Recipient
 from core.manager.manager import SWEEP_CLOCK, Busy, GameManager
 from core.manager.settings import StartOptions
 from core.store import StoreUnavailable
@@ -190,6 +191,17 @@ class InstrumentedManager(GameManager):
 
     async def odds(self, ctx: Context, preset: str | None = None) -> Reply:
         return await self._observed("odds", ctx, lambda: GameManager.odds(self, ctx, preset))
+
+    async def give(self, ctx: Context, recipient: Recipient, amount: int) -> Reply:
+        call = GameManager.give
+        return await self._observed("give", ctx, lambda: call(self, ctx, recipient, amount))
+
+    async def rank(self, ctx: Context, user: str | None = None, name: str | None = None) -> Reply:
+        call = GameManager.rank
+        return await self._observed("rank", ctx, lambda: call(self, ctx, user, name))
+
+    async def review(self, ctx: Context) -> Reply:
+        return await self._observed("review", ctx, lambda: GameManager.review(self, ctx))
 
     async def help(self, ctx: Context) -> Reply:
         return await self._observed("help", ctx, lambda: GameManager.help(self, ctx))

@@ -51,6 +51,9 @@ class Reply:
     private: str | None = None  # shown only to the user who acted
     game: GameView | None = None  # the game message to post or edit
     public: tuple[str, ...] = field(default_factory=tuple)  # extra channel messages (summaries)
+    # Buttons under the one public message (a leaderboard's Previous / Next): a click on one
+    # edits that message in place. Never stored: only reads carry them.
+    buttons: tuple[tuple[Button, ...], ...] = field(default=(), compare=False)
     # The first result of a request applied before (a repeated delivery): surfaces show the
     # game message again but must not post its summaries twice. Never stored.
     replayed: bool = field(default=False, compare=False)

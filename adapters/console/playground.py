@@ -32,6 +32,7 @@ from core.commit import Scope
 from core.errors import ShutboxError
 from core.i18n import t
 from core.manager.context import Context
+from core.manager.gifts import Recipient
 from core.manager.manager import GameManager
 from core.manager.present import game_view
 from core.numbers import is_integer
@@ -68,9 +69,10 @@ class Playground:
             "leave": self._simple("leave"), "bot": self._simple("add_bot"),
             "go": self._host("begin"), "cancel": self._host("cancel"),
             "stop": self._simple("stop"), "balance": self._simple("balance"),
-            "daily": self._simple("daily"), "help": self._help, "leaderboard": self._leaderboard,
-            "stats": self._stats, "rules": self._rules, "odds": self._odds,
-            "config": self._config, "grant": self._grant, "quit": self._quit,
+            "daily": self._simple("daily"), "review": self._simple("review"), "help": self._help,
+            "leaderboard": self._leaderboard, "stats": self._about("stats"),
+            "rank": self._about("rank"), "rules": self._rules, "odds": self._odds,
+            "config": self._config, "grant": self._grant, "give": self._give, "quit": self._quit,
             "exit": self._quit, "as": self._sit, "show": self._show_game,
         }  # fmt: skip
 
@@ -269,13 +271,18 @@ class Playground:
         board, preset = (args[0] if args else "wins"), (args[1] if len(args) > 1 else None)
         return self._show(ctx.name, await self.manager.leaderboard(ctx, board, preset))
 
-    async def _stats(self, args: list[str], explicit: bool) -> list[str]:
-        ctx = self._ctx()
-        if not args:
-            return self._show(ctx.name, await self.manager.stats(ctx))
-        name = " ".join(args)
-        uid = self._remember(name)
-        return self._show(ctx.name, await self.manager.stats(ctx, uid, self.names[uid]))
+    def _about(self, method: str) -> Handler:
+        """`stats [name]` or `rank [name]`: about the seated player, or the one named."""
+
+        async def run(args: list[str], explicit: bool) -> list[str]:
+            ctx = self._ctx()
+            call: Callable[..., Awaitable[Reply]] = getattr(self.manager, method)
+            if not args:
+                return self._show(ctx.name, await call(ctx))
+            uid = self._remember(" ".join(args))
+            return self._show(ctx.name, await call(ctx, uid, self.names[uid]))
+
+        return run
 
     async def _rules(self, args: list[str], explicit: bool) -> list[str]:
         ctx = self._ctx()
@@ -302,6 +309,14 @@ class Playground:
         uid = self._remember(" ".join(args[:-1]))
         ctx = self._ctx()
         reply = await self.manager.grant(ctx, uid, self.names[uid], int(args[-1]))
+        return self._show(ctx.name, reply)
+
+    async def _give(self, args: list[str], explicit: bool) -> list[str]:
+        if len(args) < 2 or not args[-1].lstrip("-").isdigit():
+            return self._note("Usage: `give <name> <chips>`, e.g. `give Bob 20`.")
+        uid = self._remember(" ".join(args[:-1]))
+        ctx = self._ctx()
+        reply = await self.manager.give(ctx, Recipient(uid, self.names[uid]), int(args[-1]))
         return self._show(ctx.name, reply)
 
     async def _help(self, args: list[str], explicit: bool) -> list[str]:

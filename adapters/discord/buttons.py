@@ -13,7 +13,7 @@ from typing import Any, Protocol, cast, runtime_checkable
 import discord
 
 from core.manager.buttons import VERBS
-from core.views import ButtonStyle, GameView
+from core.views import Button, ButtonStyle, GameView
 
 MAX_ROWS = 5
 MAX_PER_ROW = 5
@@ -75,10 +75,15 @@ class ForgedButton(GameButton, template=FORGED):
 
 def game_buttons(view: GameView) -> discord.ui.View | None:
     """The buttons of a game message, or None when it has none (the game is over)."""
-    if not view.rows:
+    return row_buttons(view.rows)
+
+
+def row_buttons(rows: tuple[tuple[Button, ...], ...]) -> discord.ui.View | None:
+    """Rows of core buttons as a Discord view, or None when there are none."""
+    if not rows:
         return None
     buttons = discord.ui.View(timeout=None)
-    for row, line in enumerate(view.rows[:MAX_ROWS]):
+    for row, line in enumerate(rows[:MAX_ROWS]):
         for button in line[:MAX_PER_ROW]:
             style = STYLES[button.style]
             buttons.add_item(GameButton.make(button.action_id, button.label, style, row))

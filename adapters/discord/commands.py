@@ -26,6 +26,7 @@ from adapters.discord.options import (
 from adapters.discord.translator import text
 from core.i18n import t
 from core.manager.context import Context
+from core.manager.gifts import Recipient
 from core.manager.manager import GameManager
 from core.manager.settings import StartOptions
 from core.views import Reply
@@ -33,7 +34,7 @@ from core.views import Reply
 GROUP = "shutbox"
 SUBCOMMANDS = (
     "start", "solo", "join", "leave", "stop", "leaderboard", "stats", "balance", "daily",
-    "rules", "odds", "config", "grant", "help",
+    "rules", "odds", "config", "grant", "give", "rank", "review", "help",
 )  # fmt: skip
 CONFIG_OPTIONS = ("lang", "style", "preset", "start_chips", "daily", "timer", "max_players", "fair")
 
@@ -179,6 +180,27 @@ class ShutboxCommands(app_commands.Group):
         target, name = str(player.id), player.display_name
         call = guild_only(lambda ctx: self.manager.grant(ctx, target, name, amount))
         await answer(interaction, self.manager, call)
+
+    @subcommand("give")
+    @localized("give", "player", "amount")
+    async def give(self, interaction: Interaction, player: discord.User, amount: int) -> None:
+        recipient = Recipient(str(player.id), player.display_name, player.bot)
+        call = guild_only(lambda ctx: self.manager.give(ctx, recipient, amount))
+        await answer(interaction, self.manager, call)
+
+    @subcommand("rank")
+    @localized("rank", "player")
+    async def rank(self, interaction: Interaction, player: discord.User | None = None) -> None:
+        if player is None:
+            call = guild_only(self.manager.rank)
+        else:
+            target, name = str(player.id), player.display_name
+            call = guild_only(lambda ctx: self.manager.rank(ctx, target, name))
+        await answer(interaction, self.manager, call, public=True)
+
+    @subcommand("review")
+    async def review(self, interaction: Interaction) -> None:
+        await answer(interaction, self.manager, guild_only(self.manager.review))
 
     @subcommand("help")
     async def help(self, interaction: Interaction) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from discord.utils import MISSING
 
-from adapters.discord.buttons import game_buttons
+from adapters.discord.buttons import game_buttons, row_buttons
 from adapters.discord.publish import remember_message, show_in_channel
 from adapters.discord.render import game_embed, jump_url, split_text
 from core.commit import Scope
@@ -128,6 +128,23 @@ class Responder:
         else:
             await response.edit_message(embed=embed, view=buttons)
 
+    async def show_panel(self, text: str, buttons: discord.ui.View | None) -> None:
+        """A public message with its own buttons: the clicked one edited, else a new one."""
+        response, self.sent = self.interaction.response, True
+        if self.clicked_message is not None:
+            if response.is_done():
+                await self.interaction.edit_original_response(content=text, view=buttons)
+            else:
+                await response.edit_message(content=text, view=buttons)
+        elif not response.is_done():
+            await response.send_message(text, view=buttons or MISSING)
+        elif self.placeholder is False:
+            self.placeholder = None
+            await self.interaction.edit_original_response(content=text, view=buttons)
+        else:
+            await self._drop_placeholder()
+            await self.interaction.followup.send(text, view=buttons or MISSING)
+
     async def finish(self, fallback: str) -> None:
         """Make sure the interaction got an answer: a click silently, a command with `fallback`."""
         if self.clicked_message is not None:
@@ -196,7 +213,11 @@ async def deliver(responder: Responder, manager: GameManager, ctx: Context, repl
         fallback = await show_game(responder, manager, ctx, reply.game)
     if reply.private:
         await responder.say(reply.private, ephemeral=True)
-    for text in await manager.publishable(ctx.scope, reply):
+    texts = await manager.publishable(ctx.scope, reply)
+    if reply.buttons and texts:  # a leaderboard page with its Previous / Next
+        await responder.show_panel(texts[0], row_buttons(reply.buttons))
+        texts = texts[1:]
+    for text in texts:
         await responder.say(text, ephemeral=False)
     await responder.finish(fallback or "✅")
 

@@ -20,6 +20,7 @@ MAX_BUTTON_TEXT = 75
 MAX_ACTIONS = 25  # elements in one actions block
 NO_DEADLINE = "—"
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+_MENTION = re.compile(r"&lt;@([UW][A-Z0-9]+)&gt;")  # `<@U123>` from the core notifies that user
 _STYLES = {ButtonStyle.PRIMARY: "primary", ButtonStyle.SUCCESS: "primary",
            ButtonStyle.DANGER: "danger"}  # fmt: skip
 
@@ -30,8 +31,8 @@ def escape(text: str) -> str:
 
 
 def mrkdwn(text: str) -> str:
-    """Core text as Slack mrkdwn: escaped, `**bold**` as `*bold*`."""
-    return _BOLD.sub(r"*\1*", escape(text))
+    """Core text as Slack mrkdwn: escaped, `**bold**` as `*bold*`, user mentions kept."""
+    return _MENTION.sub(r"<@\1>", _BOLD.sub(r"*\1*", escape(text)))
 
 
 def deadline_token(deadline: int) -> str:
@@ -46,7 +47,18 @@ def game_blocks(view: GameView) -> list[Block]:
     """Header, the body in sections, then one actions block per row of buttons."""
     body = mrkdwn(view.body).replace(DEADLINE, deadline_token(view.deadline))
     blocks = [_header(view.title), *(_section(part) for part in _chunks(body, MAX_SECTION))]
-    for index, row in enumerate(view.rows):
+    return blocks + _actions(view.rows)
+
+
+def panel_blocks(text: str, rows: tuple[tuple[Button, ...], ...]) -> list[Block]:
+    """A public text with its own buttons (a leaderboard page with Previous / Next)."""
+    return [*(_section(part) for part in _chunks(mrkdwn(text), MAX_SECTION)), *_actions(rows)]
+
+
+def _actions(rows: tuple[tuple[Button, ...], ...]) -> list[Block]:
+    """One actions block per row of buttons (split where a row has too many)."""
+    blocks = []
+    for index, row in enumerate(rows):
         for start in range(0, len(row), MAX_ACTIONS):
             elements = [_button(b) for b in row[start : start + MAX_ACTIONS]]
             blocks.append({"type": "actions", "block_id": f"stb-{index}-{start}",

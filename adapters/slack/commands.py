@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from core.errors import ShutboxError
 from core.manager.settings import StartOptions, options_from_words
-from core.numbers import MAX_AMOUNT, parse_int
+from core.numbers import MAX_AMOUNT, is_integer, parse_int, shown
 
 _TOKEN = re.compile(r"<[^>]*>|\S+")  # a mention like `<@U1|ann lee>` stays one word
 _MENTION = re.compile(r"<@([UW][A-Z0-9]+)(?:\|([^>]*))?>")
@@ -42,7 +42,7 @@ class Open:
 
 @dataclass(frozen=True, slots=True)
 class Plain:
-    """A subcommand without options: join, leave, stop, balance, daily, help."""
+    """A subcommand without options: join, leave, stop, balance, daily, review, help."""
 
     name: str
 
@@ -55,6 +55,11 @@ class Leaderboard:
 
 @dataclass(frozen=True, slots=True)
 class Stats:
+    target: Mention | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rank:
     target: Mention | None = None
 
 
@@ -77,7 +82,13 @@ class Grant:
     amount: int
 
 
-Command = Open | Plain | Leaderboard | Stats | Info | Configure | Grant
+@dataclass(frozen=True, slots=True)
+class Give:
+    target: Mention
+    amount: int
+
+
+Command = Open | Plain | Leaderboard | Stats | Rank | Info | Configure | Grant | Give
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +181,12 @@ def _stats(name: str, tokens: list[str]) -> Command:
     return Stats(parse_mention(tokens[0]) if tokens else None)
 
 
+def _rank(name: str, tokens: list[str]) -> Command:
+    if len(tokens) > 1:
+        raise UsageError("slack.no_options", command="rank @user", value=" ".join(tokens[1:]))
+    return Rank(parse_mention(tokens[0]) if tokens else None)
+
+
 def _configure(name: str, tokens: list[str]) -> Command:
     words = split_words(tokens)
     if words.bare:
@@ -185,9 +202,20 @@ def _grant(name: str, tokens: list[str]) -> Command:
     return Grant(target, parse_int(tokens[1], "amount", -MAX_AMOUNT, MAX_AMOUNT))
 
 
+def _give(name: str, tokens: list[str]) -> Command:
+    """`give @user N`: the core refuses N <= 0 or above the limit with its own line."""
+    if len(tokens) != 2:
+        raise UsageError("slack.give_usage")
+    if not is_integer(tokens[1]):
+        raise UsageError("slack.grant_amount", value=shown(tokens[1]))
+    return Give(parse_mention(tokens[0]), int(tokens[1]))
+
+
 _PARSERS: dict[str, Callable[[str, list[str]], Command]] = {
     "start": _open, "solo": _open, "join": _plain, "leave": _plain, "stop": _plain,
     "leaderboard": _leaderboard, "stats": _stats, "balance": _plain, "daily": _plain,
-    "rules": _info, "odds": _info, "config": _configure, "grant": _grant, "help": _plain,
+    "rules": _info, "odds": _info, "config": _configure, "grant": _grant, "give": _give,
+    "rank": _rank, "review": _plain,
+    "help": _plain,
 }  # fmt: skip
 SUBCOMMANDS = tuple(_PARSERS)

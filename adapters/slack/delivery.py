@@ -17,7 +17,7 @@ from typing import Any
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from adapters.slack.blocks import game_blocks, game_text, mrkdwn
+from adapters.slack.blocks import game_blocks, game_text, mrkdwn, panel_blocks
 from core.manager.context import Context
 from core.manager.manager import GameManager
 from core.manager.record import GameRecord
@@ -58,7 +58,13 @@ class Delivery:
         if reply.game is not None:
             await self.show_game(reply.game, ctx, client, clicked)
         channel = reply.game.channel if reply.game is not None else ctx.channel
-        for text in await self.manager.publishable(ctx.scope, reply):
+        texts = await self.manager.publishable(ctx.scope, reply)
+        if reply.buttons and texts:  # a leaderboard page with its Previous / Next
+            blocks, text = panel_blocks(texts[0], reply.buttons), mrkdwn(texts[0])
+            if not clicked or not await _update(client, channel, clicked, blocks, text):
+                await client.chat_postMessage(channel=channel, blocks=blocks, text=text)
+            texts = texts[1:]
+        for text in texts:
             await client.chat_postMessage(channel=channel, text=mrkdwn(text))
         if reply.private and reply.private not in reply.public:
             await tell(respond, reply.private)

@@ -10,17 +10,20 @@ from slack_sdk.web.async_client import AsyncWebClient
 from adapters.slack.commands import (
     Command,
     Configure,
+    Give,
     Grant,
     Info,
     Leaderboard,
     Mention,
     Open,
     Plain,
+    Rank,
     Stats,
 )
-from adapters.slack.members import Members
+from adapters.slack.members import Member, Members
 from adapters.slack.texts import options_help
 from core.manager.context import Context
+from core.manager.gifts import Recipient
 from core.manager.manager import GameManager
 from core.views import Reply
 
@@ -48,6 +51,10 @@ class Dispatch:
                 return await manager.stats(ctx)
             case Stats(target=Mention() as target):
                 return await manager.stats(ctx, target.user, await self._name(ctx, client, target))
+            case Rank(target=None):
+                return await manager.rank(ctx)
+            case Rank(target=Mention() as target):
+                return await manager.rank(ctx, target.user, await self._name(ctx, client, target))
             case Info(name="rules", preset=preset):
                 return await manager.rules(ctx, preset)
             case Info(preset=preset):
@@ -57,13 +64,17 @@ class Dispatch:
             case Grant(target=target, amount=amount):
                 name = await self._name(ctx, client, target)
                 return await manager.grant(ctx, target.user, name, amount)
+            case Give(target=target, amount=amount):
+                member = await self._member(ctx, client, target)
+                recipient = Recipient(target.user, member.name, member.bot)
+                return await manager.give(ctx, recipient, amount)
         raise AssertionError(f"unhandled command {command!r}")
 
     def _plain(self, name: str) -> Callable[[Context], Awaitable[Reply]]:
         manager = self.manager
         calls: dict[str, Callable[[Context], Awaitable[Reply]]] = {
             "join": manager.join, "leave": manager.leave, "stop": manager.stop,
-            "balance": manager.balance, "daily": manager.daily,
+            "balance": manager.balance, "daily": manager.daily, "review": manager.review,
         }  # fmt: skip
         return calls[name]
 
@@ -73,6 +84,8 @@ class Dispatch:
         return Reply(private="\n\n".join(filter(None, (reply.private, extra))))
 
     async def _name(self, ctx: Context, client: AsyncWebClient, target: Mention) -> str:
-        member = await self.members.get(client, ctx.scope.server, target.user,
-                                        target.name or target.user)  # fmt: skip
-        return member.name
+        return (await self._member(ctx, client, target)).name
+
+    async def _member(self, ctx: Context, client: AsyncWebClient, target: Mention) -> Member:
+        return await self.members.get(client, ctx.scope.server, target.user,
+                                      target.name or target.user)  # fmt: skip

@@ -25,6 +25,7 @@ MAX_CACHED = 10_000
 class Member:
     name: str
     admin: bool = False  # a workspace admin or owner
+    bot: bool = False  # an app's bot user
 
 
 def member_from(user: dict[str, Any], fallback: str) -> Member:
@@ -38,7 +39,7 @@ def member_from(user: dict[str, Any], fallback: str) -> Member:
         or fallback
     )
     admin = any(user.get(flag) for flag in ("is_admin", "is_owner", "is_primary_owner"))
-    return Member(str(name), admin)
+    return Member(str(name), admin, bool(user.get("is_bot")))
 
 
 @dataclass(slots=True)

@@ -13,7 +13,10 @@ from core.errors import StaleAction
 
 PREFIX = "stb"
 _NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII only: `²` passes isdigit() but not int()
-VERBS = ("join", "leave", "bot", "begin", "cancel", "roll", "choose", "hint", "page")
+VERBS = (
+    "join", "leave", "bot", "begin", "cancel", "roll", "choose", "hint", "page", "review",
+    "rematch", "board",
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,18 +8,21 @@ from dataclasses import dataclass
 from core.commit import MINT, Commit, DailyClaim, Journal, OpKind, Scope, StatOp, Status
 from core.errors import InsufficientChips, InvalidOption, NotAllowed, ShutboxError
 from core.i18n import decimal, number, relative_time, t
+from core.manager.buttons import ButtonId
 from core.manager.context import Context
+from core.manager.ratings import Skill
 from core.manager.settings import ServerConfig
 from core.numbers import MAX_AMOUNT, MAX_BALANCE
 from core.render import describe_rules
 from core.rules import PRESETS, Rules, build_rules
 from core.settlement import Transfer
 from core.store import GameStore
-from core.views import Reply
+from core.views import Button, Reply
 
 DAY = 24 * 60 * 60
-BOARDS = ("wins", "chips", "shuts", "best", "average", "rounds")
+BOARDS = ("wins", "chips", "shuts", "best", "average", "rounds", "accuracy", "rating")
 TOP = 10
+EVERYONE = 10_000  # how many rows a board reads to place the viewer and rank players
 MIN_TURNS_FOR_AVERAGE = 3
 GRANT_ATTEMPTS = 5  # a balance that keeps changing under a grant gets "try again", not a loop
 
@@ -28,6 +31,8 @@ class BalanceRace(ShutboxError):
     """The balance changed under every attempt of a grant; the admin may simply try again."""
 
     key = "error.busy"
+
+MIN_DECISIONS_FOR_ACCURACY = 20  # a handful of lucky choices is no ranking
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,38 +110,70 @@ class Economy:
         balance = found.get(ctx.user, config.start_chips)
         return Reply(private=t(lang, "economy.balance", balance=balance))
 
-    async def leaderboard(self, scope: Scope, board: str, preset: str | None, lang: str) -> Reply:
+    async def leaderboard(
+        self, scope: Scope, board: str, preset: str | None, lang: str, viewer: str = "",
+        page: int = 0,
+    ) -> Reply:  # fmt: skip
+        """One page of 10, the viewer's own line under it when they are not on it, and
+        Previous / Next buttons."""
+        rows = await self.board_rows(scope, board, preset)
+        names = await self.store.hash(scope, "names")
+        title = t(lang, f"board.title.{board}", min=MIN_DECISIONS_FOR_ACCURACY)
+        if not rows:
+            return Reply(public=(f"**{title}**\n" + t(lang, "board.empty"),))
+        pages = -(-len(rows) // TOP)
+        page = min(max(page, 0), pages - 1)
+        shown = _percent if board == "accuracy" else _number
+        first = page * TOP
+        lines = [
+            f"{rank}. {names.get(user, user)} — {shown(value, lang)}"
+            for rank, (user, value) in enumerate(rows[first : first + TOP], first + 1)
+        ]
+        own = next((rank for rank, (user, _) in enumerate(rows, 1) if user == viewer), 0)
+        if own and not first < own <= first + TOP:
+            value = shown(rows[own - 1][1], lang)
+            lines += ["…", f"{own}. {names.get(viewer, viewer)} — {value}"]
+        if pages > 1:
+            lines.append(t(lang, "board.page", page=page + 1, pages=pages))
+        text = f"**{title}**\n" + "\n".join(lines)
+        return Reply(public=(text,), buttons=page_buttons(board, preset, page, pages, lang))
+
+    async def board_rows(
+        self, scope: Scope, board: str, preset: str | None
+    ) -> list[tuple[str, float]]:
+        """Every player on a board, best first."""
         if board not in BOARDS:
             raise InvalidOption("error.option.board", value=board, allowed=", ".join(BOARDS))
         rules = build_rules(preset).to_str()
-        rows = await self._board_rows(scope, board, rules)
-        names = await self.store.hash(scope, "names")
-        title = t(lang, f"board.title.{board}")
-        if not rows:
-            return Reply(public=(f"**{title}**\n" + t(lang, "board.empty"),))
-        lines = [
-            f"{rank}. {names.get(user, user)} — {_number(value, lang)}"
-            for rank, (user, value) in enumerate(rows, 1)
-        ]
-        return Reply(public=(f"**{title}**\n" + "\n".join(lines),))
-
-    async def _board_rows(self, scope: Scope, board: str, rules: str) -> list[tuple[str, float]]:
         if board == "best":
-            return await self.store.top(scope, f"best:{rules}", TOP, ascending=True)
+            return await self.store.top(scope, f"best:{rules}", EVERYONE, ascending=True)
         if board == "average":
             return await self._averages(scope, rules)
-        return [row for row in await self.store.top(scope, board, TOP) if row[1] > 0]
+        if board == "accuracy":
+            return await self._accuracies(scope)
+        return [row for row in await self.store.top(scope, board, EVERYONE) if row[1] > 0]
 
     async def _averages(self, scope: Scope, rules: str) -> list[tuple[str, float]]:
         """Lowest average score per turn, among players with a few turns behind them."""
-        turns = dict(await self.store.top(scope, f"turns:{rules}", 10_000))
-        sums = dict(await self.store.top(scope, f"sum:{rules}", 10_000))
+        turns = dict(await self.store.top(scope, f"turns:{rules}", EVERYONE))
+        sums = dict(await self.store.top(scope, f"sum:{rules}", EVERYONE))
         averages = [
             (user, sums.get(user, 0) / count)
             for user, count in turns.items()
             if count >= MIN_TURNS_FOR_AVERAGE
         ]
-        return sorted(averages, key=lambda row: (row[1], row[0]))[:TOP]
+        return sorted(averages, key=lambda row: (row[1], row[0]))
+
+    async def _accuracies(self, scope: Scope) -> list[tuple[str, float]]:
+        """Highest share of best decisions, among players with enough decisions reviewed."""
+        decisions = dict(await self.store.top(scope, "decisions", EVERYONE))
+        best = dict(await self.store.top(scope, "decisions_best", EVERYONE))
+        accuracies = [
+            (user, 100 * best.get(user, 0) / count)
+            for user, count in decisions.items()
+            if count >= MIN_DECISIONS_FOR_ACCURACY
+        ]
+        return sorted(accuracies, key=lambda row: (-row[1], row[0]))
 
     async def stats(
         self, scope: Scope, user: str, name: str, config: ServerConfig, lang: str
@@ -150,9 +187,35 @@ class Economy:
               shuts=_int(fields, "shuts")),
             t(lang, "stats.chips", balance=balance, net=_int(fields, "net")),
         ]  # fmt: skip
+        skill = (await self.store.hash(scope, "rating")).get(user)
+        if skill:
+            lines.append(t(lang, "stats.rating", rating=Skill.from_str(skill).shown))
+        if decisions := _int(fields, "decisions"):
+            accuracy = decimal(lang, 100 * _int(fields, "decisions_best") / decisions)
+            lines.append(t(lang, "stats.accuracy", accuracy=accuracy, decisions=decisions))
         lines += _per_rules(fields, "", "stats.rules", lang)
         lines += _per_rules(fields, "solo_", "stats.solo", lang)
         return Reply(public=("\n".join(lines),))
+
+
+def page_buttons(
+    board: str, preset: str | None, page: int, pages: int, lang: str
+) -> tuple[tuple[Button, ...], ...]:
+    """Previous / Next under a leaderboard: `stb:board:<board>:<preset number>:<page>`."""
+    number = list(PRESETS).index(preset) + 1 if preset in PRESETS else 0
+    buttons = [
+        Button(str(ButtonId("board", board, number, target)), t(lang, key))
+        for key, target, shown in (("ui.previous", page - 1, page > 0),
+                                   ("ui.next", page + 1, page + 1 < pages))
+        if shown
+    ]  # fmt: skip
+    return (tuple(buttons),) if buttons else ()
+
+
+def preset_of(number: int) -> str | None:
+    """The preset a board button names (0: the server's default, classic)."""
+    names = list(PRESETS)
+    return names[number - 1] if 0 < number <= len(names) else None
 
 
 def rules_name(text: str, lang: str) -> str:
@@ -178,6 +241,10 @@ def _number(value: float, lang: str) -> str:
 def _best(fields: dict[str, str], name: str) -> int | str:
     found = fields.get(name, "")
     return int(found) if found.lstrip("-").isdigit() else "—"
+
+
+def _percent(value: float, lang: str) -> str:
+    return f"{decimal(lang, value)} %"
 
 
 def _per_rules(fields: dict[str, str], prefix: str, key: str, lang: str) -> list[str]:

@@ -9,7 +9,7 @@ from core.commit import Commit, Journal, OpKind, Scope, StatOp
 from core.dice import FairDice
 from core.events import Event, MatchStarted, Rolled
 from core.i18n import t
-from core.manager import chips, narrate, present, stats, turns
+from core.manager import chips, narrate, present, ratings, rematch, reviews, stats, turns
 from core.manager.record import GameRecord
 from core.manager.settings import LOBBY_SECONDS
 from core.settlement import Transfer
@@ -66,6 +66,7 @@ def plan_change(
     fair: FairDice | None,
     creating: bool = False,
     private: str | None = None,
+    skills: Mapping[str, ratings.Skill] | None = None,
 ) -> Plan:
     """Everything one engine step changes, as a single commit plus the reply to show."""
     settlement = chips.settle(record.state, events, record.pot, balances)
@@ -78,18 +79,23 @@ def plan_change(
         turns=turns.follow(record.state, state, record.turns, events, record.lang, style),
         box=turns.last_player(events, record.box),
     )  # fmt: skip
+    new = reviews.track(record, new, events)
     notices = narrate.notices(state, events, settlement.by_event, record.lang, style)
+    seats = ratings.rated(state, events, solo=new.solo)
+    before = skills or {}
+    after = ratings.updated(state, seats, before) if seats else {}
     reply = Reply(
         private=private,
         game=present.game_view(new, notices),
         public=(
             *narrate.summaries(state, events, settlement, record.lang),
+            *([ratings.summary(state, after, before, record.lang)] if after else []),
             *_fair_record(new, fair),
         ),
     )
     commit = _commit(
         scope, None if creating else record.version, new, events, transfers, balances,
-        request_id, start_balance, reply,
+        request_id, start_balance, reply, list(ratings.stat_ops(after)),
     )  # fmt: skip
     return Plan(commit, None if state.over else new, reply, new)
 
@@ -104,6 +110,7 @@ def _commit(
     request_id: str | None,
     start_balance: int,
     reply: Reply,
+    rating_ops: Sequence[StatOp] = (),
 ) -> Commit:
     # Only staked games need accounts; their balances come back with every commit, so the
     # manager always settles against balances no older than the last click.
@@ -128,6 +135,9 @@ def _commit(
         stats=(
             *_names(new.state, events),
             *stats.stat_ops(new.state, events, transfers, solo=new.solo),
+            *reviews.stat_ops(new, events),
+            *rematch.stat_ops(new, events),
+            *rating_ops,
         ),
         report_accounts=players,
     )

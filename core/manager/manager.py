@@ -27,11 +27,12 @@ from core.errors import (
     StaleAction,
 )
 from core.i18n import t
-from core.manager import hints, info, present
+from core.manager import hints, info, present, ranks, ratings, rematch, reviews
 from core.manager.buttons import ButtonId, parse_button
 from core.manager.context import Context
-from core.manager.economy import Economy
+from core.manager.economy import Economy, preset_of
 from core.manager.game_commit import Plan, human_ids, plan_change
+from core.manager.gifts import Gifts, Recipient
 from core.manager.outcomes import NotApplied, resolve_lost
 from core.manager.projection import Projection
 from core.manager.record import GameRecord, new_game_id
@@ -129,6 +130,13 @@ class GameManager(Projection):
             return await self._hint(ctx, button)
         if button.verb == "page":
             return await self._page(ctx, button)
+        if button.verb == "review":
+            return await self._review(ctx, button.game)
+        if button.verb == "rematch":
+            return await self._rematch(ctx, button.game)
+        if button.verb == "board":
+            preset = preset_of(button.version)
+            return await self._board(ctx, button.game, preset, button.arg)
         make = _BUTTON_ACTIONS[button.verb]
         return await self._act(ctx, lambda record: make(ctx, button), game_id=button.game)
 
@@ -211,11 +219,20 @@ class GameManager(Projection):
         state, events = apply(record.state, action, fair or self.dice)
         config = await self.server_config(ctx.scope)
         balances = await self._stakers_balances(ctx.scope, (record.state, state), config)
+        rated = ratings.rated(state, events, solo=record.solo)
+        skills = await self._skills(ctx.scope, [state.seats[i].id for i in rated])
         return plan_change(
             ctx.scope, record, state, events, balances=balances,
             now=int(self.clock()), request_id=ctx.request_id, start_balance=config.start_chips,
-            fair=fair,
+            fair=fair, skills=skills,
         )  # fmt: skip
+
+    async def _skills(self, scope: Scope, users: list[str]) -> dict[str, ratings.Skill]:
+        """The ratings of the players a finishing match rates (none read otherwise)."""
+        if not users:
+            return {}
+        stored = await self.store.hash(scope, "rating")
+        return {u: ratings.Skill.from_str(stored[u]) for u in users if u in stored}
 
     async def _commit(self, scope: Scope, channel: str, plan: Plan) -> Reply | None:
         """Write the plan; None means the game changed meanwhile and the caller should retry."""
@@ -382,6 +399,37 @@ class GameManager(Projection):
             raise IllegalMove("error.already_running", host="?")
         return reply
 
+    async def _rematch(self, ctx: Context, game: str) -> Reply:
+        """A new lobby with the settings of match `game`, the presser as host, its bots seated
+        again and its other players called; a game already open here is pointed to instead."""
+        server, lang = await self.server_config(ctx.scope), await self.private_lang(ctx)
+        self._forget(ctx.scope, ctx.channel)
+        running = await self._record(ctx.scope, ctx.channel)
+        if running is not None:
+            return Reply(private=t(lang, "rematch.running", host=running.state.host.name))
+        stored = (await self.store.hash(ctx.scope, "rematch")).get(ctx.channel)
+        last = rematch.LastMatch.from_str(stored) if stored else None
+        if last is None or last.game_id != game:
+            raise IllegalMove("error.rematch.gone")
+        if not last.played(ctx.user):
+            raise NotAllowed("error.rematch.not_played")
+        if last.config.stakes.staked:
+            await self._require_chips(ctx, last.config.stakes.amount)
+        record = self._new_record(ctx, last.config, server, solo=last.solo, fair=last.fair)
+        actions: list[Action] = [AddBot(ctx.user) for _ in range(last.bots)]
+        try:
+            reply = await self._create(ctx, record, actions + [Begin(ctx.user)] * last.solo, server)
+        except IllegalMove as lost:  # another press opened the rematch a moment earlier
+            running = await self._record(ctx.scope, ctx.channel)
+            if lost.key != "error.already_running" or running is None:
+                raise
+            return Reply(private=t(lang, "rematch.running", host=running.state.host.name))
+        others = [rematch.mention(ctx.scope, u, n) for u, n in last.humans if u != ctx.user]
+        if not others:
+            return reply
+        call = t(server.lang, "rematch.call", host=ctx.name, players=", ".join(others))
+        return replace(reply, public=(*reply.public, call))
+
     # -- hints and pages ------------------------------------------------------------------
 
     async def _hint(self, ctx: Context, button: ButtonId) -> Reply:
@@ -392,6 +440,17 @@ class GameManager(Projection):
     async def _page(self, ctx: Context, button: ButtonId) -> Reply:
         record = await self._turn_record(ctx, button)
         return Reply(game=present.game_view(record, page=button.arg))
+
+    async def review(self, ctx: Context) -> Reply:
+        """`/shutbox review`: the caller's last finished match here against perfect play."""
+        return await self.handle(ctx, lambda: self._review(ctx, None))
+
+    async def _review(self, ctx: Context, game: str | None) -> Reply:
+        self._forget(ctx.scope, ctx.channel)  # a review reads the game as Redis holds it now
+        current = await self._record(ctx.scope, ctx.channel)
+        lang = await self.private_lang(ctx)
+        text = await reviews.review_reply(self.store, ctx, current, game, lang)
+        return Reply(private=text)
 
     async def _turn_record(self, ctx: Context, button: ButtonId) -> GameRecord:
         """The game a turn button belongs to, after checking the clicker is the player to act.
@@ -436,12 +495,36 @@ class GameManager(Projection):
 
         return await self.handle(ctx, work)
 
+    async def give(self, ctx: Context, recipient: Recipient, amount: int) -> Reply:
+        """`/shutbox give @user N`: pay some of the caller's own chips to another member."""
+
+        async def work() -> Reply:
+            config, lang = await self.server_config(ctx.scope), await self.private_lang(ctx)
+            gifts = Gifts(self.store, self.clock)
+            reply = await gifts.give(ctx, recipient, amount, config.start_chips, lang, config.lang)
+            for account in (ctx.user, recipient.id):
+                self._balances(ctx.scope).pop(account, None)
+            return reply
+
+        return await self.handle(ctx, work)
+
     async def leaderboard(
         self, ctx: Context, board: str = "wins", preset: str | None = None
     ) -> Reply:
+        return await self.handle(ctx, lambda: self._board(ctx, board, preset, 0))
+
+    async def _board(self, ctx: Context, board: str, preset: str | None, page: int) -> Reply:
+        lang = (await self.server_config(ctx.scope)).lang
+        return await self.economy.leaderboard(ctx.scope, board, preset, lang, ctx.user, page)
+
+    async def rank(self, ctx: Context, user: str | None = None, name: str | None = None) -> Reply:
+        """`/shutbox rank [@user]`: the player's position on every board."""
+
         async def work() -> Reply:
             lang = (await self.server_config(ctx.scope)).lang
-            return await self.economy.leaderboard(ctx.scope, board, preset, lang)
+            return await ranks.rank_reply(
+                self.economy, ctx, user or ctx.user, name or ctx.name, lang
+            )
 
         return await self.handle(ctx, work)
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from core import flow
 from core.i18n import join_list, t
-from core.manager import turns
+from core.manager import rematch, reviews, turns
 from core.manager.buttons import ButtonId
 from core.manager.record import GameRecord
 from core.manager.turns import Turns
@@ -36,7 +36,8 @@ def game_view(record: GameRecord, notices: Sequence[str] = (), page: int = 0) ->
     if state.phase is Phase.LOBBY:
         title, body, rows = t(lang, "lobby.title"), _lobby_body(record), _lobby_rows(record)
     elif state.over:
-        title, body, rows = t(lang, "game.over_title"), _over_body(record, notices), ()
+        title, body = t(lang, "game.over_title"), _over_body(record, notices)
+        rows = _over_rows(record)
     else:
         title, body, rows = (
             _round_title(state, lang),
@@ -47,6 +48,14 @@ def game_view(record: GameRecord, notices: Sequence[str] = (), page: int = 0) ->
         channel=record.channel, game_id=record.game_id, version=state.version, title=title,
         body=body, rows=rows, deadline=record.deadline, message=record.message, over=state.over,
     )  # fmt: skip
+
+
+def _over_rows(record: GameRecord) -> tuple[tuple[Button, ...], ...]:
+    """A finished match's message keeps Rematch and Review; a stopped one has no buttons."""
+    if not rematch.finished(record):
+        return ()
+    review = reviews.review_button(record)
+    return ((rematch.rematch_button(record), *([review] if review else [])),)
 
 
 def describe_config(config: MatchConfig, lang: str) -> list[str]:

@@ -32,6 +32,8 @@ class GameRecord:
     solo: bool = False
     turns: Turns = ()  # each player's last turn, as the score table shows it
     box: int = -1  # the seat whose box the board shows (the last to play, once it is over)
+    # Each human player's graded decisions so far (`core.manager.reviews`), as (id, text).
+    reviews: tuple[tuple[str, str], ...] = ()
 
     @property
     def version(self) -> int:
@@ -51,6 +53,7 @@ class GameRecord:
             "y": self.style, "d": self.deadline, "pa": self.pot.account,
             "pc": self.pot.contributions, "f": self.fair, "r": rolls, "t": self.created,
             "solo": self.solo, "lt": dump(self.turns), "bx": self.box,
+            "v": dict(self.reviews),
         }  # fmt: skip
         return wire.dumps(data)
 
@@ -75,4 +78,5 @@ class GameRecord:
             solo=data["solo"],
             turns=load(data.get("lt", "")),  # records written before last turns were kept
             box=data.get("bx", -1),
+            reviews=tuple(data.get("v", {}).items()),
         )

@@ -179,3 +179,17 @@ async def test_a_game_left_running_is_shown_and_continues(redis: Redis) -> None:
     shown = await later.send("show")
     assert shown[0] == "=== Round 1 of 1 ===" and "[a] Roll" in shown[-1]
     assert any("Cy rolled" in line for line in await later.send("a"))
+
+
+async def test_review_give_and_rank_in_the_playground(redis: Redis) -> None:
+    """After a solo game `review` grades it; `give Bob 20` pays Bob; `rank` places both."""
+    playground = make(redis, SeededDice(3))
+    await playground.send("solo")
+    await play_out(playground)
+    review = "\n".join(await playground.send("review"))
+    assert "Your play against perfect play" in review and "decisions best" in review
+    gave = "\n".join(await playground.send("give Bob 20"))
+    assert "You gave Bob 20 chips. Your balance: 80." in gave
+    assert "You can’t give chips to yourself." in "\n".join(await playground.send("give Cy 5"))
+    rank = "\n".join(await playground.send("rank"))
+    assert "#2 of 2 by chips" in rank

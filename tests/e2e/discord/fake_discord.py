@@ -493,9 +493,17 @@ class FakeDiscord:
         return [r for r in self.requests if r.method == method and fragment in r.path]
 
 
+AFTER_MATCH = ("stb:review:", "stb:rematch:")  # the buttons a finished match keeps
+
+
 def buttons(message: Json) -> list[Json]:
     """The buttons of a message, row by row."""
     return [item for row in message.get("components") or [] for item in row.get("components", [])]
+
+
+def playing(message: Json) -> list[Json]:
+    """The buttons that play the game: all but a finished match's Rematch and Review."""
+    return [b for b in buttons(message) if not str(b["custom_id"]).startswith(AFTER_MATCH)]
 
 
 def text_of(message: Json) -> str:

@@ -52,11 +52,13 @@ class User:
     name: str
     locale: str = "en-US"
     admin: bool = False  # Manage Server
+    bot: bool = False  # another app's bot user
 
     def payload(self) -> Json:
         return {
             "id": str(self.id), "username": self.name.lower(), "discriminator": "0",
             "global_name": self.name, "avatar": None, "public_flags": 0,
+            **({"bot": True} if self.bot else {}),
         }  # fmt: skip
 
     def member(self) -> Json:

@@ -6,7 +6,7 @@ from core.commit import Scope
 from core.manager.context import Context
 from core.manager.manager import GameManager
 from core.manager.record import GameRecord
-from tests.e2e.discord.fake_discord import FakeDiscord, Sent, buttons
+from tests.e2e.discord.fake_discord import FakeDiscord, Sent, buttons, playing
 from tests.e2e.discord.payloads import CHANNEL_ID, GUILD_ID, User
 
 ANN = User(1_300_000_000_000_000_001, "Ann")
@@ -55,7 +55,7 @@ async def play_out(
     """The player to act presses the game message's first button until it has none left."""
     clicks: list[Sent] = []
     for _ in range(MAX_PRESSES):
-        if not buttons(fake.messages[message_id]):
+        if not playing(fake.messages[message_id]):
             return clicks
         channel = fake.messages[message_id]["channel_id"]
         record = await manager.current(Context(scope, channel, "watcher", "Watcher"))

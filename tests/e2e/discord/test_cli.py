@@ -13,7 +13,7 @@ from pathlib import Path
 import aiohttp
 from redis.asyncio import Redis
 
-from tests.e2e.discord.fake_discord import TOKEN, FakeDiscord, buttons, text_of
+from tests.e2e.discord.fake_discord import TOKEN, FakeDiscord, playing, text_of
 from tests.e2e.discord.payloads import GUILD_ID
 from tests.e2e.discord.players import ANN
 
@@ -74,7 +74,7 @@ async def test_shutbox_discord_registers_its_commands_and_plays_a_game(
         game = opened.original
         assert game is not None
         for _ in range(MAX_CLICKS):
-            if not buttons(fake.messages[game]):
+            if not playing(fake.messages[game]):
                 break
             assert (await fake.answered(await fake.click(ANN, game))).answer_type == 7
         assert "game over" in text_of(fake.messages[game])

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from adapters.discord import ShutboxClient
 from core.manager.manager import GameManager
-from tests.e2e.discord.fake_discord import FakeDiscord, buttons, text_of
+from tests.e2e.discord.fake_discord import FakeDiscord, buttons, playing, text_of
 from tests.e2e.discord.payloads import GUILD_ID
 from tests.e2e.discord.players import ANN, BOB, DAG, MOD, NOR, current
 
 SPEC_SUBCOMMANDS = {
     "start", "solo", "join", "leave", "stop", "leaderboard", "stats", "balance", "daily",
-    "rules", "odds", "config", "grant", "help",
+    "rules", "odds", "config", "grant", "give", "rank", "review", "help",
 }  # fmt: skip
 
 
@@ -149,7 +149,7 @@ async def test_a_solo_game_is_played_in_a_direct_message(
     game = fake.messages[opened.original]
     assert game["channel_id"] == str(fake.dm_channel(ANN)) and "guild_id" not in game
     for _ in range(100):
-        if not buttons(fake.messages[opened.original]):
+        if not playing(fake.messages[opened.original]):
             break
         await fake.answered(await fake.click(ANN, opened.original))
     assert "game over" in text_of(fake.messages[opened.original])

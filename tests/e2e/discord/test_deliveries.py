@@ -12,7 +12,7 @@ from adapters.discord import ShutboxClient
 from core.commit import MINT
 from core.manager.manager import GameManager
 from core.store import GameStore
-from tests.e2e.discord.fake_discord import FakeDiscord, Sent, buttons, text_of
+from tests.e2e.discord.fake_discord import FakeDiscord, Sent, playing, text_of
 from tests.e2e.discord.payloads import CHANNEL_ID
 from tests.e2e.discord.players import ANN, BOB, CID, MAX_PRESSES, SCOPE, button_id, by_id, current
 
@@ -37,7 +37,7 @@ async def test_every_interaction_twice_plays_one_match(
         await twice(fake, await fake.click(user, game, button_id(fake, game, verb)))
 
     for _ in range(MAX_PRESSES):
-        if not buttons(fake.messages[game]):
+        if not playing(fake.messages[game]):
             break
         record = await current(manager)
         assert record is not None and record.state.to_act is not None

@@ -7,7 +7,7 @@ import re
 from adapters.discord import ShutboxClient
 from core.manager.manager import GameManager
 from core.store import GameStore
-from tests.e2e.discord.fake_discord import FakeDiscord, buttons, text_of
+from tests.e2e.discord.fake_discord import FakeDiscord, playing, text_of
 from tests.e2e.discord.players import ANN, BOB, CID, SCOPE, current, play_out, press
 
 START_CHIPS = 100
@@ -29,13 +29,14 @@ async def test_three_players_play_a_pot_match_to_the_end(
     clicks = await play_out(fake, manager, game)
 
     assert all(click.answer_type == 7 and click.original == game for click in clicks)
-    assert buttons(fake.messages[game]) == []
+    assert playing(fake.messages[game]) == []
     assert "game over" in text_of(fake.messages[game])
     record = await current(manager)
     assert record is None or record.state.over
     summaries = "\n".join(text_of(m) for m in fake.channel_messages() if int(m["id"]) != game)
     assert "**Round 1**" in summaries and "**Round 2**" in summaries
     assert "**Match over**" in summaries
+    assert "📈 Ratings: " in summaries  # three humans: a rated match
 
 
 async def test_balances_and_leaderboard_right_after_a_pot_match(

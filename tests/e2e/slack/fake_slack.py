@@ -48,6 +48,12 @@ class Message:
     def buttons(self) -> list[dict[str, Any]]:
         return [e for b in self.blocks if b["type"] == "actions" for e in b["elements"]]
 
+    @property
+    def playing(self) -> list[dict[str, Any]]:
+        """The buttons that play the game: all but a finished match's Rematch and Review."""
+        after_match = ("stb:review:", "stb:rematch:")
+        return [b for b in self.buttons if not str(b["action_id"]).startswith(after_match)]
+
     def button(self, label: str) -> str:
         """The action id of the button with this label."""
         found = [str(b["action_id"]) for b in self.buttons if b["text"]["text"] == label]

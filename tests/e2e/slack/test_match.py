@@ -36,7 +36,7 @@ def first_move(message: Message) -> str:
 
 async def play_to_the_end(slack: Driver, message: Message) -> None:
     for _ in range(MAX_CLICKS):
-        if not message.buttons:
+        if not message.playing:
             return
         await slack.press(to_act(message), message, first_move(message))
     raise AssertionError("the match did not end:\n" + message.body)
@@ -69,6 +69,10 @@ async def test_three_players_play_a_canoga_match_to_the_end(slack: Driver, fake:
     texts = [m.text for m in summaries]
     assert "🏆" in lobby.body and len(fake.game_messages(CHANNEL)) == 1
     assert any("*Round 1*" in text for text in texts) and any("*Round 2*" in text for text in texts)
+    await fake.wait_for(lambda: [m for m in fake.public if m.text.startswith("📈 Ratings: ")])
+    await slack.command("UBOB", "leaderboard rating")
+    rated = await fake.wait_for(lambda: [m.text for m in fake.public if "Highest rating" in m.text])
+    assert len(rated[-1].splitlines()) == 4  # the title and the three players
 
     net = chip_moves(texts)
     assert any(net.values()) and sum(net.values()) == 0

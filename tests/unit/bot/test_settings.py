@@ -18,7 +18,7 @@ LOADS_SETTINGS = {
     "ledger": ["ledger", "verify"],
     "bench": ["bench", "--games", "1", "--actions", "1"],
 }
-SETTINGS_FREE = {"odds", "simulate", "verify"}  # pure computations: no settings, no Redis
+SETTINGS_FREE = {"odds", "review", "simulate", "verify"}  # pure computations: no settings, no Redis
 
 MALFORMED = [  # every setting that can be malformed, with the mistakes people make
     ("SHUTBOX_SWEEP_SECONDS", "soon"),

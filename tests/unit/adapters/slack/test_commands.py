@@ -7,6 +7,7 @@ import pytest
 from adapters.slack.commands import (
     SUBCOMMANDS,
     Configure,
+    Give,
     Grant,
     Info,
     Leaderboard,
@@ -25,7 +26,7 @@ def test_every_spec_subcommand_is_known() -> None:
     """The SPEC's subcommands, in the order help lists them."""
     assert SUBCOMMANDS == (
         "start", "solo", "join", "leave", "stop", "leaderboard", "stats",
-        "balance", "daily", "rules", "odds", "config", "grant", "help",
+        "balance", "daily", "rules", "odds", "config", "grant", "give", "rank", "review", "help",
     )  # fmt: skip
 
 
@@ -108,3 +109,17 @@ def test_bad_text_says_what_is_wrong(text: str, key: str, params: dict[str, str]
 def test_usage_errors_are_user_errors() -> None:
     """The handler can treat parse errors like any manager error."""
     assert issubclass(UsageError, ShutboxError) and issubclass(InvalidOption, ShutboxError)
+
+
+def test_give_reads_a_mention_and_a_whole_number() -> None:
+    """`give @bob 20` names the receiver and the amount; the core judges the amount."""
+    assert parse("give <@UBOB|bob> 20") == Give(Mention("UBOB", "bob"), 20)
+    assert parse("give <@UBOB> -3") == Give(Mention("UBOB"), -3)
+
+
+@pytest.mark.parametrize(("text", "key"), [("give 5", "slack.give_usage"),
+                                           ("give <@UBOB> x", "slack.grant_amount")])  # fmt: skip
+def test_give_without_a_mention_or_number_is_refused(text: str, key: str) -> None:
+    with pytest.raises(UsageError) as caught:
+        parse(text)
+    assert caught.value.key == key

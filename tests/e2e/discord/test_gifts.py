@@ -1,0 +1,66 @@
+"""`/shutbox give` in a Discord server: chips move once, or one private line says why not."""
+
+from __future__ import annotations
+
+import pytest
+
+from adapters.discord import ShutboxClient
+from core.manager.gifts import GIFT_LIMIT
+from core.store import GameStore
+from tests.e2e.discord.fake_discord import FakeDiscord, text_of
+from tests.e2e.discord.payloads import User
+from tests.e2e.discord.players import ANN, BOB, DAG, SCOPE
+
+ROBO = User(1_300_000_000_000_000_099, "Robo", bot=True)
+
+
+async def test_ann_gives_bob_chips_and_the_channel_sees_it(
+    fake: FakeDiscord, bot: ShutboxClient, store: GameStore
+) -> None:
+    """Ann's receipt is private; the gift is announced; both balances and the ledger agree."""
+    given = await fake.answered(await fake.command(ANN, "give", player=BOB, amount=20))
+    assert given.ephemeral and given.data["content"] == "You gave Bob 20 chips. Your balance: 80."
+    await fake.until(lambda: any("🎁 Ann gave Bob 20 chips." in text_of(m)
+                                 for m in fake.channel_messages()))  # fmt: skip
+    bob = await fake.answered(await fake.command(BOB, "balance"))
+    assert bob.data["content"] == "You have 120 chips."
+    assert (await store.verify_ledger(SCOPE)).ok
+
+
+@pytest.mark.parametrize(
+    ("target", "amount", "line"),
+    [
+        (BOB, 0, "You can only give more than 0 chips, not 0."),
+        (BOB, -3, "You can only give more than 0 chips, not -3."),
+        (BOB, 101, "You have only 100 chips, so you can’t give 101."),
+        (
+            BOB,
+            GIFT_LIMIT + 1,
+            f"You can give at most {GIFT_LIMIT} chips at once, not {GIFT_LIMIT + 1}.",
+        ),
+        (ANN, 5, "You can’t give chips to yourself."),
+        (ROBO, 5, "Robo is a bot, and bots don’t keep chips."),
+    ],
+)
+async def test_each_refused_gift_is_one_private_line(
+    fake: FakeDiscord, bot: ShutboxClient, store: GameStore, target: User, amount: int, line: str
+) -> None:
+    refused = await fake.answered(await fake.command(ANN, "give", player=target, amount=amount))
+    assert refused.ephemeral and refused.data["content"] == line
+    assert await store.balances(SCOPE, [str(BOB.id), str(ANN.id)]) == {}
+
+
+async def test_a_danish_client_is_refused_in_danish(fake: FakeDiscord, bot: ShutboxClient) -> None:
+    refused = await fake.answered(await fake.command(DAG, "give", player=DAG, amount=5))
+    assert refused.data["content"] == "Du kan ikke give jetoner til dig selv."
+
+
+async def test_rank_places_the_giver_and_the_receiver_on_the_chips_board(
+    fake: FakeDiscord, bot: ShutboxClient
+) -> None:
+    """After Ann gives Bob 20 chips, `/shutbox rank` puts Bob first and Ann second by chips."""
+    await fake.answered(await fake.command(ANN, "give", player=BOB, amount=20))
+    mine = await fake.answered(await fake.command(ANN, "rank"))
+    assert not mine.ephemeral and mine.data["content"] == "**Where Ann stands**\n#2 of 2 by chips"
+    bobs = await fake.answered(await fake.command(ANN, "rank", player=BOB))
+    assert bobs.data["content"] == "**Where Bob stands**\n#1 of 2 by chips"

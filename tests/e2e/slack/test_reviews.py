@@ -1,0 +1,51 @@
+"""Review in Slack: the Review button of a finished match and `/shutbox review` (SPEC 5)."""
+
+from __future__ import annotations
+
+from tests.e2e.slack.driver import CHANNEL, Driver
+from tests.e2e.slack.fake_slack import FakeSlack, Message
+from tests.e2e.slack.test_match import first_move
+
+
+async def finished_solo(slack: Driver, fake: FakeSlack) -> Message:
+    await slack.command("UANN", "solo")
+    found: list[Message] = await fake.wait_for(lambda: fake.game_messages(CHANNEL))
+    game = found[0]
+    for _ in range(100):
+        if not game.playing:
+            return game
+        await slack.press("UANN", game, first_move(game))
+    raise AssertionError("the solo game did not end")
+
+
+async def test_review_by_button_and_by_command(slack: Driver, fake: FakeSlack) -> None:
+    """Ann's Review press and `/shutbox review` answer her privately with the same review;
+    Cid, who did not play, is told there is nothing of his."""
+    assert (await slack.say("UANN", "review")).startswith("You have no finished match")
+    game = await finished_solo(slack, fake)
+    assert [b["text"]["text"] for b in game.buttons] == ["Rematch", "Review"]
+
+    sent = await slack.click("UANN", game, game.button("Review"))
+    answer = await fake.reply(sent.key)
+    assert answer.body.get("response_type") == "ephemeral"
+    assert answer.text.startswith("*Your play against perfect play*")
+    assert "Accuracy " in answer.text and "decisions best" in answer.text
+    assert await slack.say("UANN", "review") == answer.text
+
+    other = await slack.click("UCID", game, game.button("Review"))
+    assert (await fake.reply(other.key)).text.startswith("There is no review of yours")
+
+
+async def test_stats_show_the_review_accuracy(slack: Driver, fake: FakeSlack) -> None:
+    """After a reviewed match Ann's stats carry her accuracy; the accuracy board is known."""
+    await finished_solo(slack, fake)
+    await slack.command("UANN", "stats")
+    found: list[str] = await fake.wait_for(
+        lambda: [m.text for m in fake.public if "Stats for Ann" in m.text]
+    )
+    assert "Review accuracy:" in found[-1]
+    await slack.command("UANN", "leaderboard accuracy")
+    boards: list[str] = await fake.wait_for(
+        lambda: [m.text for m in fake.public if "Closest to perfect play" in m.text]
+    )
+    assert "at least 20 decisions" in boards[-1]

@@ -1,0 +1,58 @@
+"""Ranks and the viewer's own line under the top 10 (SPEC 5), on a real Redis."""
+
+from __future__ import annotations
+
+from core.commit import Commit, OpKind, StatOp
+from core.store import GameStore
+from tests.integration.manager_helpers import SCOPE, Table, manager
+
+PLAYERS = [f"p{n:02d}" for n in range(1, 13)]  # p01 has 12 wins ... p12 has 1
+
+
+async def twelve_winners(store: GameStore) -> None:
+    ops = []
+    for index, user in enumerate(PLAYERS):
+        ops += [StatOp(OpKind.ZINCRBY, "lb:wins", user, 12 - index),
+                StatOp(OpKind.HSET, "names", user, user.upper())]  # fmt: skip
+    await store.commit(Commit(SCOPE, stats=tuple(ops)))
+
+
+async def test_the_board_shows_ten_and_the_viewers_own_line(store: GameStore) -> None:
+    """P12 sees the top 10, then `…` and their own 12th place."""
+    await twelve_winners(store)
+    table = Table(manager(store))
+    board = (await table.manager.leaderboard(table.ctx("p12"), "wins")).public[0].splitlines()
+    assert board[1] == "1. P01 — 12" and board[10] == "10. P10 — 3"
+    assert board[11:] == ["…", "12. P12 — 1", "Page 1 of 2"]
+    top = (await table.manager.leaderboard(table.ctx("p03"), "wins")).public[0].splitlines()
+    assert len(top) == 12 and "…" not in top  # in the top 10: no line of their own
+
+
+async def test_previous_and_next_page_through_the_board(store: GameStore) -> None:
+    """Page 1 offers Next; Next shows places 11 and 12 with Previous, which goes back."""
+    await twelve_winners(store)
+    table = Table(manager(store))
+    first = await table.manager.leaderboard(table.ctx("p01"), "wins")
+    assert [[b.label for b in row] for row in first.buttons] == [["Next"]]
+    second = await table.manager.click(table.ctx("p05"), first.buttons[0][0].action_id)
+    assert second.public[0].splitlines()[1:] == [
+        "11. P11 — 2",
+        "12. P12 — 1",
+        "…",
+        "5. P05 — 8",
+        "Page 2 of 2",
+    ]
+    assert [[b.label for b in row] for row in second.buttons] == [["Previous"]]
+    back = await table.manager.click(table.ctx("p05"), second.buttons[0][0].action_id)
+    assert back.public[0].splitlines()[1] == "1. P01 — 12"
+
+
+async def test_rank_gives_the_place_on_every_board_the_player_is_on(store: GameStore) -> None:
+    await twelve_winners(store)
+    table = Table(manager(store))
+    reply = await table.manager.rank(table.ctx("p04"))
+    assert reply.public == ("**Where p04 stands**\n#4 of 12 by wins",)
+    other = await table.manager.rank(table.ctx("p04"), "p12", "P12")
+    assert other.public == ("**Where P12 stands**\n#12 of 12 by wins",)
+    nobody = await table.manager.rank(table.ctx("zed"))
+    assert nobody.public == ("zed is not on any leaderboard yet.",)

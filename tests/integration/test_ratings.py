@@ -1,0 +1,63 @@
+"""Ratings (OpenSkill Plackett–Luce): written by the commit that ends a match between humans."""
+
+from __future__ import annotations
+
+from openskill.models import PlackettLuce
+
+from core.manager.ratings import Skill
+from core.manager.settings import StartOptions
+from core.store import GameStore
+from core.views import Reply
+from tests.integration.manager_helpers import SCOPE, Table, manager
+
+
+async def play(table: Table, *players: str, bots: int = 0) -> Reply:
+    host, *others = players
+    table.last = await table.manager.start(table.ctx(host), StartOptions(format="rounds:1"))
+    for player in others:
+        await table.manager.join(table.ctx(player))
+    for _ in range(bots):
+        await table.manager.add_bot(table.ctx(host))
+    table.last = await table.manager.begin(table.ctx(host))
+    return await table.play_out()
+
+
+async def test_a_match_between_two_players_rates_both_as_openskill_does(store: GameStore) -> None:
+    """The winner gains what Plackett–Luce gives, the loser loses; the summary says so."""
+    table = Table(manager(store))
+    await play(table, "Ann", "Bob")
+    stored = await store.hash(SCOPE, "rating")
+    assert set(stored) == {"ann", "bob"}
+    final = await store.hash(SCOPE, "stats:ann")
+    ann_won = final.get("wins") == "1"
+    model = PlackettLuce()
+    winner, loser = model.rate([[model.rating()], [model.rating()]], ranks=[1.0, 2.0])
+    expected = {"ann": winner if ann_won else loser, "bob": loser if ann_won else winner}
+    for user, team in expected.items():
+        skill = Skill.from_str(stored[user])
+        assert abs(skill.mu - team[0].mu) < 1e-5 and abs(skill.sigma - team[0].sigma) < 1e-5
+    board = dict(await store.top(SCOPE, "rating", 10))
+    assert board == {user: float(Skill.from_str(text).shown) for user, text in stored.items()}
+    stats = (await table.manager.stats(table.ctx("Ann"))).public[0]
+    assert f"Rating: {Skill.from_str(stored['ann']).shown}" in stats
+
+
+async def test_the_match_summary_shows_each_new_rating_and_change(store: GameStore) -> None:
+    """`📈 Ratings: Ann 1530 (+30) · Bob 1470 (−30)` follows the match summary."""
+    table = Table(manager(store))
+    final = await play(table, "Ann", "Bob")
+    stored = {u: Skill.from_str(s).shown for u, s in (await store.hash(SCOPE, "rating")).items()}
+    changes = {u: f"+{r - 1500}" if r >= 1500 else f"−{1500 - r}" for u, r in stored.items()}
+    ann, bob = (f"{n} {stored[u]} ({changes[u]})" for u, n in (("ann", "Ann"), ("bob", "Bob")))
+    assert final.public[-1] == f"📈 Ratings: {ann} · {bob}"
+    board = (await table.manager.leaderboard(table.ctx("Ann"), "rating")).public[0]
+    top = max(stored, key=lambda user: stored[user])
+    assert board.splitlines()[1] == f"1. {top.title()} — {stored[top]}"
+
+
+async def test_bots_and_solo_games_are_not_rated(store: GameStore) -> None:
+    table = Table(manager(store))
+    await play(table, "Ann", bots=1)
+    table.last = await table.manager.solo(table.ctx("Bob"), StartOptions())
+    await table.play_out()
+    assert await store.hash(SCOPE, "rating") == {}

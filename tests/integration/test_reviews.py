@@ -1,0 +1,127 @@
+"""Review in chat: a match's decisions graded as they are played, shown privately (SPEC 5)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from core.dice import FixedDice
+from core.manager.settings import StartOptions
+from core.review import parse_turn, review_turn
+from core.rules import Rules
+from core.solver import Objective
+from core.store import GameStore
+from tests.integration.manager_helpers import SCOPE, Table, manager
+
+TURN = "4-3:7 6-2:8 2-1:2+1 5-4:9 6-5:6+5 6-6:-"
+PRESSES = (
+    "Roll",
+    "7",
+    "Roll",
+    "8",
+    "Roll",
+    "2+1",
+    "Roll",
+    "9",
+    "Roll 2 dice",
+    "6+5",
+    "Roll 2 dice",
+)
+
+
+def rolls(times: int = 1) -> FixedDice:
+    return FixedDice([(4, 3), (6, 2), (2, 1), (5, 4), (6, 5), (6, 6)] * times)
+
+
+async def play_solo(table: Table, player: str = "Ann") -> None:
+    table.last = await table.manager.solo(table.ctx(player), StartOptions(preset="classic"))
+    for label in PRESSES:
+        await table.press(player, label)
+
+
+async def test_a_finished_match_offers_review_graded_like_the_command_line(
+    store: GameStore,
+) -> None:
+    """The Review button answers privately with the same grading `shutbox review` gives."""
+    table = Table(manager(store, dice=rolls()))
+    await play_solo(table)
+    assert table.last.game is not None and table.last.game.over
+    reply = await table.press("Ann", "Review")
+    expected = review_turn(Rules(), Objective.SUM, parse_turn(TURN))
+    assert reply.public == () and reply.game is None and reply.private is not None
+    text = reply.private
+    assert text.startswith("**Your play against perfect play** (aiming for the lowest expected")
+    assert "2-1 → 2+1 ✗ best 3 (−3.99 points)" in text
+    assert "4-3 → 7 ✓" in text and "🎲 → two dice ✓" in text
+    best, total = expected.best_count, len(expected.decisions)
+    assert f"({best} of {total} decisions best)" in text
+    assert f"expected loss {expected.expected_loss:.2f} points" in text
+
+
+async def test_the_review_command_shows_the_last_finished_match(store: GameStore) -> None:
+    """`/shutbox review` answers from the last finished match; before any, it says so."""
+    table = Table(manager(store, dice=rolls()))
+    none = await table.manager.review(table.ctx("Ann"))
+    assert none.private == (
+        "You have no finished match in this channel to review yet. Play one, then try again."
+    )
+    await play_solo(table)
+    reply = await table.manager.review(table.ctx("Ann"))
+    assert reply.private is not None and "2-1 → 2+1 ✗ best 3" in reply.private
+
+
+async def test_someone_who_did_not_play_gets_no_review(store: GameStore) -> None:
+    """A Review click by a non-player is told, privately, that there is nothing of theirs."""
+    table = Table(manager(store, dice=rolls()))
+    await play_solo(table)
+    reply = await table.press("Zed", "Review")
+    assert reply.private is not None and reply.private.startswith("There is no review of yours")
+
+
+async def test_the_review_is_in_the_clickers_language(store: GameStore) -> None:
+    """A Danish player reads the review in Danish."""
+    table = Table(manager(store, dice=rolls()))
+    await play_solo(table)
+    ctx = replace(table.ctx("Ann"), locale="da")
+    reply = await table.manager.review(ctx)
+    assert reply.private is not None and "Dit spil mod perfekt spil" in reply.private
+
+
+async def test_stats_and_the_accuracy_board_count_every_reviewed_decision(
+    store: GameStore,
+) -> None:
+    """Stats show the accuracy; the board lists players with 20 decisions or more."""
+    table = Table(manager(store, dice=rolls(4)))
+    expected = review_turn(Rules(), Objective.SUM, parse_turn(TURN))
+    per_match = len(expected.decisions)
+    for _ in range(3):
+        await play_solo(table)
+    board = await table.manager.leaderboard(table.ctx("Ann"), "accuracy")
+    assert "Nobody on this board yet" in board.public[0]  # 3 matches: fewer than 20 decisions
+    await play_solo(table)
+    stats = await table.manager.stats(table.ctx("Ann"))
+    accuracy = 100 * expected.best_count / per_match
+    assert f"Review accuracy: {accuracy:.1f} % over {4 * per_match} decisions" in stats.public[0]
+    board = await table.manager.leaderboard(table.ctx("Ann"), "accuracy")
+    assert board.public[0].splitlines()[1] == f"1. Ann — {accuracy:.1f} %"
+    fields = await store.hash(SCOPE, "stats:ann")
+    assert int(fields["decisions"]) == 4 * per_match
+
+
+async def test_each_player_sees_only_their_own_decisions(store: GameStore) -> None:
+    """In a match of Ann, Bob and a bot, each human's review counts their own decisions;
+    the bot's are not reviewed, and the board of accuracy counts only the two humans."""
+    table = Table(manager(store))
+    table.last = await table.manager.start(table.ctx("Ann"), StartOptions(format="rounds:2"))
+    await table.manager.join(table.ctx("Bob"))
+    await table.manager.add_bot(table.ctx("Ann"))
+    table.last = await table.manager.begin(table.ctx("Ann"))
+    await table.play_out()
+    kept = await store.hash(SCOPE, "review:c1")
+    assert set(kept) == {"ann", "bob"}
+    for user in ("ann", "bob"):
+        decisions = len(kept[user].split()) - 2  # game id and objective, then the decisions
+        fields = await store.hash(SCOPE, f"stats:{user}")
+        assert int(fields["decisions"]) == decisions
+        reply = await table.manager.review(table.ctx(user.title()))
+        assert reply.private is not None
+        assert decisions > 0 and f"of {decisions} decisions best" in reply.private
