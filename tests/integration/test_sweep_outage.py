@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -26,9 +27,11 @@ class CountingManager(GameManager):
         self.sweeps = 0
         self.swept = asyncio.Condition()
 
-    async def sweep(self, platform: str | None = None) -> list[tuple[Scope, Reply]]:
+    async def sweep(
+        self, platform: str | None = None, owns: Callable[[Scope], bool] | None = None
+    ) -> list[tuple[Scope, Reply]]:
         try:
-            return await super().sweep(platform)
+            return await super().sweep(platform, owns)
         finally:
             async with self.swept:
                 self.sweeps += 1
