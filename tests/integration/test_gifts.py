@@ -63,7 +63,7 @@ async def test_two_gifts_racing_for_the_same_chips_never_overdraw(store: GameSto
         (
             BOB,
             GIFT_LIMIT + 1,
-            f"You can give at most {GIFT_LIMIT} chips at once, not {GIFT_LIMIT + 1}.",
+            f"You can give at most {GIFT_LIMIT:,} chips at once, not {GIFT_LIMIT + 1:,}.",
         ),
         (BOB, 101, "You have only 100 chips, so you can’t give 101."),
         (Recipient("ann", "Ann"), 10, "You can’t give chips to yourself."),

@@ -39,7 +39,7 @@ async def test_a_match_between_two_players_rates_both_as_openskill_does(store: G
     board = dict(await store.top(SCOPE, "rating", 10))
     assert board == {user: float(Skill.from_str(text).shown) for user, text in stored.items()}
     stats = (await table.manager.stats(table.ctx("Ann"))).public[0]
-    assert f"Rating: {Skill.from_str(stored['ann']).shown}" in stats
+    assert f"Rating: {Skill.from_str(stored['ann']).shown:,}" in stats
 
 
 async def test_the_match_summary_shows_each_new_rating_and_change(store: GameStore) -> None:
@@ -48,11 +48,11 @@ async def test_the_match_summary_shows_each_new_rating_and_change(store: GameSto
     final = await play(table, "Ann", "Bob")
     stored = {u: Skill.from_str(s).shown for u, s in (await store.hash(SCOPE, "rating")).items()}
     changes = {u: f"+{r - 1500}" if r >= 1500 else f"−{1500 - r}" for u, r in stored.items()}
-    ann, bob = (f"{n} {stored[u]} ({changes[u]})" for u, n in (("ann", "Ann"), ("bob", "Bob")))
+    ann, bob = (f"{n} {stored[u]:,} ({changes[u]})" for u, n in (("ann", "Ann"), ("bob", "Bob")))
     assert final.public[-1] == f"📈 Ratings: {ann} · {bob}"
     board = (await table.manager.leaderboard(table.ctx("Ann"), "rating")).public[0]
     top = max(stored, key=lambda user: stored[user])
-    assert board.splitlines()[1] == f"1. {top.title()} — {stored[top]}"
+    assert board.splitlines()[1] == f"1. {top.title()} — {stored[top]:,}"
 
 
 async def test_bots_and_solo_games_are_not_rated(store: GameStore) -> None:

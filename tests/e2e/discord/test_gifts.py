@@ -36,7 +36,7 @@ async def test_ann_gives_bob_chips_and_the_channel_sees_it(
         (
             BOB,
             GIFT_LIMIT + 1,
-            f"You can give at most {GIFT_LIMIT} chips at once, not {GIFT_LIMIT + 1}.",
+            f"You can give at most {GIFT_LIMIT:,} chips at once, not {GIFT_LIMIT + 1:,}.",
         ),
         (ANN, 5, "You can’t give chips to yourself."),
         (ROBO, 5, "Robo is a bot, and bots don’t keep chips."),
