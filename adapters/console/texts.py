@@ -10,8 +10,8 @@ To play a game against a bot, type "{NEWCOMER_COMMANDS[0]}", then "{NEWCOMER_COM
 then "{NEWCOMER_COMMANDS[2]}".
 Then press the buttons by their letter ("a" rolls), and type a move as its tiles to close them: \
 "7", "6+1" or "1+6". Lowest score wins.
-Several players at one keyboard: "as Ann" seats Ann, and during a game each number is pressed by \
-the player whose turn it is. Type "help" for every command, "quit" to leave."""
+Several players at one keyboard: "as Ann" seats Ann, and during a game each button or move is \
+played for the player whose turn it is. Type "help" for every command, "quit" to leave."""
 
 COMMANDS_HELP = """\
 **Playground commands** (type them without /shutbox):
