@@ -173,10 +173,17 @@ class InstrumentedManager(GameManager):
         return await self._observed("grant", ctx, lambda: call(self, ctx, target, name, amount))
 
     async def leaderboard(
-        self, ctx: Context, board: str = "wins", preset: str | None = None
-    ) -> Reply:
+        self, ctx: Context, board: str = "wins", preset: str | None = None,
+        season: int | None = None,
+    ) -> Reply:  # fmt: skip
         call = GameManager.leaderboard
-        return await self._observed("leaderboard", ctx, lambda: call(self, ctx, board, preset))
+        return await self._observed(
+            "leaderboard", ctx, lambda: call(self, ctx, board, preset, season)
+        )
+
+    async def season(self, ctx: Context, end: bool = False, reset_chips: bool = False) -> Reply:
+        call = GameManager.season
+        return await self._observed("season", ctx, lambda: call(self, ctx, end, reset_chips))
 
     async def stats(self, ctx: Context, user: str | None = None, name: str | None = None) -> Reply:
         call = GameManager.stats

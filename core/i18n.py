@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from importlib import resources
 from string import Formatter
@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from babel import Locale
-from babel.dates import format_timedelta
+from babel.dates import format_date, format_timedelta
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
@@ -164,6 +164,12 @@ def percent(lang: str, value: float, digits: int = 1) -> str:
 def duration(lang: str, seconds: float) -> str:
     """A length of time in the language's words: `2 hours`, `2 timer`."""
     return str(format_timedelta(timedelta(seconds=seconds), locale=_locale(normalize_lang(lang))))
+
+
+def day(lang: str, timestamp: float) -> str:
+    """A calendar day (UTC) in the language's long format: `December 1, 2026`."""
+    when = datetime.fromtimestamp(timestamp, UTC).date()
+    return str(format_date(when, format="long", locale=_locale(normalize_lang(lang))))
 
 
 def relative_time(lang: str, seconds: float) -> str:

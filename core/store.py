@@ -26,6 +26,7 @@ from core import wire
 from core.batching import CommitBatcher
 from core.commit import MINT, Commit, CommitResult, Scope, StatOp, Status, StoredGame
 from core.deadlines import DeadlineIndex
+from core.season_store import SeasonStore, archived
 from core.store_errors import (  # re-exported: adapters and the bot import them from here
     StoreFull,
     StoreReadOnly,
@@ -123,6 +124,7 @@ class GameStore:
         self._attach = redis.register_script(ATTACH_LUA)
         self._resolve = redis.register_script(RESOLVE_LUA)
         self.deadlines = DeadlineIndex(redis)
+        self.seasons = SeasonStore(redis, request_ttl)
         # One pipeline per round trip for concurrent commits (a cluster spreads them instead).
         self._batcher = (
             None if isinstance(redis, RedisCluster) else CommitBatcher(redis, SERVERS_KEY)
@@ -356,12 +358,15 @@ class GameStore:
         return [_scope_of(str(member)) for member in sorted(members)]
 
     async def top(
-        self, scope: Scope, board: str, limit: int = 10, *, ascending: bool = False
-    ) -> list[tuple[str, float]]:
-        """The first `limit` entries of a leaderboard, highest first unless `ascending`."""
+        self, scope: Scope, board: str, limit: int = 10, *, ascending: bool = False,
+        season: int | None = None,
+    ) -> list[tuple[str, float]]:  # fmt: skip
+        """The first `limit` entries of a leaderboard (of archived `season`, if given), highest
+        first unless `ascending`."""
         if limit <= 0:
             return []
-        key = _key(scope, f"lb:{board}")
+        name = f"lb:{board}"
+        key = _key(scope, archived(season, name) if season is not None else name)
         with reachable():
             rows: list[Any] = await self._redis.zrange(
                 key, 0, limit - 1, desc=not ascending, withscores=True

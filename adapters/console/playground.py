@@ -35,7 +35,9 @@ from core.manager.context import Context
 from core.manager.gifts import Recipient
 from core.manager.manager import GameManager
 from core.manager.present import game_view
-from core.numbers import is_integer
+from core.manager.seasons import MAX_SEASON
+from core.manager.settings import parse_bool
+from core.numbers import is_integer, parse_int
 from core.state import Phase
 from core.views import GameView, Reply
 
@@ -71,9 +73,9 @@ class Playground:
             "stop": self._simple("stop"), "balance": self._simple("balance"),
             "daily": self._simple("daily"), "review": self._simple("review"), "help": self._help,
             "leaderboard": self._leaderboard, "stats": self._about("stats"),
-            "rank": self._about("rank"), "rules": self._rules, "odds": self._odds,
-            "config": self._config, "grant": self._grant, "give": self._give, "quit": self._quit,
-            "exit": self._quit, "as": self._sit, "show": self._show_game,
+            "rank": self._about("rank"), "season": self._season, "rules": self._rules,
+            "odds": self._odds, "config": self._config, "grant": self._grant, "give": self._give,
+            "quit": self._quit, "exit": self._quit, "as": self._sit, "show": self._show_game,
         }  # fmt: skip
 
     # -- text in, text out ----------------------------------------------------------------
@@ -267,9 +269,29 @@ class Playground:
         return self._show(ctx.name, await opened(ctx, options))
 
     async def _leaderboard(self, args: list[str], explicit: bool) -> list[str]:
+        """`leaderboard [board] [preset] [season=N]`."""
         ctx = self._ctx()
-        board, preset = (args[0] if args else "wins"), (args[1] if len(args) > 1 else None)
-        return self._show(ctx.name, await self.manager.leaderboard(ctx, board, preset))
+        pairs, bare = split_pairs(args)
+        if set(pairs) - {"season"} or len(bare) > 2:
+            return self._note("Usage: `leaderboard [board] [preset] [season=N]`.")
+        board, preset = (bare[0] if bare else "wins"), (bare[1] if len(bare) > 1 else None)
+        try:
+            season = parse_int(pairs["season"], "season", 1, MAX_SEASON) if pairs else None
+        except ShutboxError as error:
+            return await self._error(ctx, error)
+        return self._show(ctx.name, await self.manager.leaderboard(ctx, board, preset, season))
+
+    async def _season(self, args: list[str], explicit: bool) -> list[str]:
+        """`season`, or `season end [reset_chips=yes]`."""
+        ctx = self._ctx()
+        pairs, bare = split_pairs(args)
+        if [word.lower() for word in bare] not in ([], ["end"]) or set(pairs) - {"reset_chips"}:
+            return self._note("Usage: `season`, or `season end [reset_chips=yes]`.")
+        try:
+            reset = parse_bool(pairs["reset_chips"], "reset_chips") if pairs else False
+        except ShutboxError as error:
+            return await self._error(ctx, error)
+        return self._show(ctx.name, await self.manager.season(ctx, bool(bare), reset))
 
     def _about(self, method: str) -> Handler:
         """`stats [name]` or `rank [name]`: about the seated player, or the one named."""

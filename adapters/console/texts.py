@@ -23,8 +23,9 @@ fair, tiles, dice, close, last-die, hard, scoring
 `a`, `b`, ... press a button by its letter; `8+1` (or `1+8`, `1 8`) makes that move; a label \
 (`roll`, `hint`) presses that button
 `as <name>` seat another player; typed right before a button, that player presses it
-`balance` · `daily` · `leaderboard [wins|chips|shuts|best|average|accuracy] [preset]` · \
-`stats [name]` · `rank [name]` · `grant <name> <n>` · `give <name> <n>` (your own chips) · \
-`review` (your last match against perfect play)
+`balance` · `daily` · `leaderboard [wins|chips|shuts|best|average|accuracy|rating] [preset] \
+[season=N]` · `stats [name]` · `rank [name]` · `grant <name> <n>` · `give <name> <n>` (your own \
+chips) · `review` (your last match against perfect play) · `season` · `season end \
+[reset_chips=yes]` (archive the boards and ratings, start the next season)
 `show` the game message again · `rules [preset]` · `odds [preset]` · `config [key=value ...]` \
 · `help` · `quit`"""

@@ -16,6 +16,8 @@ from adapters.discord.options import (
     PLAYERS_MAX,
     ROUNDS_MAX,
     RULES_OPTIONS,
+    SEASON_DAYS_MAX,
+    SEASON_MAX,
     TIMER_MAX,
     TIMER_MIN,
     localized,
@@ -34,9 +36,12 @@ from core.views import Reply
 GROUP = "shutbox"
 SUBCOMMANDS = (
     "start", "solo", "join", "leave", "stop", "leaderboard", "stats", "balance", "daily",
-    "rules", "odds", "config", "grant", "give", "rank", "review", "help",
+    "rules", "odds", "config", "grant", "give", "rank", "review", "season", "help",
 )  # fmt: skip
-CONFIG_OPTIONS = ("lang", "style", "preset", "start_chips", "daily", "timer", "max_players", "fair")
+CONFIG_OPTIONS = (
+    "lang", "style", "preset", "start_chips", "daily", "timer", "max_players", "fair",
+    "season_days",
+)  # fmt: skip
 
 Interaction = discord.Interaction[Any]
 Rounds = Range[int, 1, ROUNDS_MAX]
@@ -44,6 +49,8 @@ Timer = Range[int, TIMER_MIN, TIMER_MAX]
 Chips = Range[int, 0, CHIPS_LIMIT]
 Players = Range[int, 1, PLAYERS_MAX]
 Grant = Range[int, -GRANT_LIMIT, GRANT_LIMIT]
+SeasonNumber = Range[int, 1, SEASON_MAX]
+SeasonDays = Range[int, 0, SEASON_DAYS_MAX]
 
 
 def guild_only(call: Call) -> Call:
@@ -126,11 +133,14 @@ class ShutboxCommands(app_commands.Group):
         await answer(interaction, self.manager, self.manager.stop)
 
     @subcommand("leaderboard")
-    @localized("leaderboard", "board", "preset")
+    @localized("leaderboard", "board", "preset", "season")
     async def leaderboard(
-        self, interaction: Interaction, board: str | None = None, preset: str | None = None
-    ) -> None:
-        call = guild_only(lambda ctx: self.manager.leaderboard(ctx, board or "wins", preset))
+        self, interaction: Interaction, board: str | None = None, preset: str | None = None,
+        season: SeasonNumber | None = None,
+    ) -> None:  # fmt: skip
+        call = guild_only(
+            lambda ctx: self.manager.leaderboard(ctx, board or "wins", preset, season)
+        )
         await answer(interaction, self.manager, call, public=True)
 
     @subcommand("stats")
@@ -167,9 +177,10 @@ class ShutboxCommands(app_commands.Group):
         self, interaction: Interaction, lang: str | None = None, style: str | None = None,
         preset: str | None = None, start_chips: Chips | None = None, daily: Chips | None = None,
         timer: Timer | None = None, max_players: Players | None = None, fair: bool | None = None,
+        season_days: SeasonDays | None = None,
     ) -> None:  # fmt: skip
-        given = dict(zip(CONFIG_OPTIONS, (lang, style, preset, start_chips, daily, timer,
-                                          max_players, fair), strict=True))  # fmt: skip
+        values = (lang, style, preset, start_chips, daily, timer, max_players, fair, season_days)
+        given = dict(zip(CONFIG_OPTIONS, values, strict=True))
         changes = {key: setting_text(value) for key, value in given.items() if value is not None}
         call = guild_only(lambda ctx: self.manager.configure(ctx, changes))
         await answer(interaction, self.manager, call)
@@ -201,6 +212,15 @@ class ShutboxCommands(app_commands.Group):
     @subcommand("review")
     async def review(self, interaction: Interaction) -> None:
         await answer(interaction, self.manager, guild_only(self.manager.review))
+
+    @subcommand("season")
+    @localized("season", "action", "reset_chips")
+    async def season(
+        self, interaction: Interaction, action: str | None = None, reset_chips: bool | None = None
+    ) -> None:
+        end = action == "end"
+        call = guild_only(lambda ctx: self.manager.season(ctx, end, bool(reset_chips)))
+        await answer(interaction, self.manager, call, public=True)
 
     @subcommand("help")
     async def help(self, interaction: Interaction) -> None:

@@ -10,6 +10,8 @@ from discord.app_commands import Choice
 
 from adapters.discord.translator import option_key, text
 from core.manager.economy import BOARDS
+from core.manager.seasons import MAX_SEASON
+from core.manager.settings import MAX_SEASON_DAYS
 from core.match import MAX_ROUNDS, TIMER_RANGE, FormatKind
 from core.numbers import MAX_AMOUNT
 from core.rules import PRESETS, TILE_COUNTS, CloseRule, Scoring
@@ -21,6 +23,8 @@ TIMER_MIN, TIMER_MAX = TIMER_RANGE
 GRANT_LIMIT = MAX_AMOUNT
 CHIPS_LIMIT = MAX_AMOUNT  # the largest start or daily amount a server may set
 PLAYERS_MAX = 10
+SEASON_MAX = MAX_SEASON
+SEASON_DAYS_MAX = MAX_SEASON_DAYS
 
 RULES_OPTIONS = ("preset", "tiles", "dice", "close", "last_die", "hard", "scoring")
 MATCH_OPTIONS = ("format", "rounds", "timer", "hints", "fair")
@@ -37,6 +41,7 @@ CHOICES: dict[str, list[Choice[str]] | list[Choice[int]]] = {
     "format": _named("format", [kind.value for kind in FormatKind]),
     "board": _named("board", list(BOARDS)),
     "style": _named("style", ["emoji", "text"]),
+    "action": _named("action", ["end"]),
     "lang": [Choice(name="English", value="en"), Choice(name="Dansk", value="da"),
              Choice(name="Norsk bokmål", value="nb")],
     "tiles": [Choice(name=str(tiles), value=tiles) for tiles in TILE_COUNTS],

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from core.errors import ShutboxError
-from core.manager.settings import StartOptions, options_from_words
+from core.manager.seasons import MAX_SEASON
+from core.manager.settings import StartOptions, options_from_words, parse_bool
 from core.numbers import MAX_AMOUNT, is_integer, parse_int, shown
 
 _TOKEN = re.compile(r"<[^>]*>|\S+")  # a mention like `<@U1|ann lee>` stays one word
@@ -51,6 +52,15 @@ class Plain:
 class Leaderboard:
     board: str = "wins"
     preset: str | None = None
+    season: int | None = None  # an ended season's archived board
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """`season`, or `season end [reset_chips=yes]` (admins)."""
+
+    end: bool = False
+    reset_chips: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +98,7 @@ class Give:
     amount: int
 
 
-Command = Open | Plain | Leaderboard | Stats | Rank | Info | Configure | Grant | Give
+Command = Open | Plain | Leaderboard | Stats | Rank | Info | Configure | Grant | Give | Season
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,13 +166,25 @@ def _only(words: Words, *keys: str) -> None:
 
 
 def _leaderboard(name: str, tokens: list[str]) -> Command:
-    """`leaderboard [board] [preset=P]` (or `board=B`)."""
+    """`leaderboard [board] [preset=P] [season=N]` (or `board=B`)."""
     words = split_words(tokens)
-    _only(words, "board", "preset")
+    _only(words, "board", "preset", "season")
     if len(words.bare) > 1 or (words.bare and "board" in words.pairs):
         raise UsageError("slack.pairs_only", value=words.bare[-1])
     board = words.bare[0] if words.bare else words.pairs.get("board", "wins")
-    return Leaderboard(board.lower(), words.pairs.get("preset"))
+    season = words.pairs.get("season")
+    number = None if season is None else parse_int(season, "season", 1, MAX_SEASON)
+    return Leaderboard(board.lower(), words.pairs.get("preset"), number)
+
+
+def _season(name: str, tokens: list[str]) -> Command:
+    """`season`, `season end`, `season end reset_chips=yes`."""
+    words = split_words(tokens)
+    _only(words, "reset_chips")
+    if [word.lower() for word in words.bare] not in ([], ["end"]):
+        raise UsageError("slack.pairs_only", value=words.bare[-1])
+    reset = words.pairs.get("reset_chips")
+    return Season(bool(words.bare), parse_bool(reset, "reset_chips") if reset else False)
 
 
 def _info(name: str, tokens: list[str]) -> Command:
@@ -215,7 +237,7 @@ _PARSERS: dict[str, Callable[[str, list[str]], Command]] = {
     "start": _open, "solo": _open, "join": _plain, "leave": _plain, "stop": _plain,
     "leaderboard": _leaderboard, "stats": _stats, "balance": _plain, "daily": _plain,
     "rules": _info, "odds": _info, "config": _configure, "grant": _grant, "give": _give,
-    "rank": _rank, "review": _plain,
+    "rank": _rank, "review": _plain, "season": _season,
     "help": _plain,
 }  # fmt: skip
 SUBCOMMANDS = tuple(_PARSERS)

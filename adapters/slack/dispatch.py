@@ -18,6 +18,7 @@ from adapters.slack.commands import (
     Open,
     Plain,
     Rank,
+    Season,
     Stats,
 )
 from adapters.slack.members import Member, Members
@@ -45,8 +46,10 @@ class Dispatch:
                 return await self._help(ctx)
             case Plain(name=name):
                 return await self._plain(name)(ctx)
-            case Leaderboard(board=board, preset=preset):
-                return await manager.leaderboard(ctx, board, preset)
+            case Leaderboard(board=board, preset=preset, season=season):
+                return await manager.leaderboard(ctx, board, preset, season)
+            case Season(end=end, reset_chips=reset_chips):
+                return await manager.season(ctx, end, reset_chips)
             case Stats(target=None):
                 return await manager.stats(ctx)
             case Stats(target=Mention() as target):

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from enum import Enum
 
 from core.i18n import LANGS, t
-from core.manager.settings import MAX_PLAYERS_ALLOWED
+from core.manager.settings import MAX_PLAYERS_ALLOWED, MAX_SEASON_DAYS
 from core.match import FormatKind
 from core.rules import PRESETS, TILE_COUNTS, CloseRule, Scoring
 
@@ -38,6 +38,7 @@ def settings() -> dict[str, str]:
         "lang": _choices(LANGS), "style": "emoji|text", "preset": _choices(PRESETS),
         "start_chips": "N", "daily": "N", "timer": "10-3600",
         "max_players": f"1-{MAX_PLAYERS_ALLOWED}", "fair": YES_NO,
+        "season_days": f"0-{MAX_SEASON_DAYS}",
     }  # fmt: skip
 
 

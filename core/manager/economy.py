@@ -24,6 +24,8 @@ BOARDS = ("wins", "chips", "shuts", "best", "average", "rounds", "accuracy", "ra
 TOP = 10
 EVERYONE = 10_000  # how many rows a board reads to place the viewer and rank players
 MIN_TURNS_FOR_AVERAGE = 3
+UNARCHIVED = ("chips",)  # the chips board mirrors the balances: no season keeps it
+SEASON_STEP = 100  # a board button's number: season × 100 + preset number (< 100 presets)
 GRANT_ATTEMPTS = 5  # a balance that keeps changing under a grant gets "try again", not a loop
 
 
@@ -112,13 +114,15 @@ class Economy:
 
     async def leaderboard(
         self, scope: Scope, board: str, preset: str | None, lang: str, viewer: str = "",
-        page: int = 0,
+        page: int = 0, season: int | None = None,
     ) -> Reply:  # fmt: skip
-        """One page of 10, the viewer's own line under it when they are not on it, and
-        Previous / Next buttons."""
-        rows = await self.board_rows(scope, board, preset)
+        """One page of 10 (of the current season, or of archived `season`), the viewer's own
+        line under it when they are not on it, and Previous / Next buttons."""
+        rows = await self.board_rows(scope, board, preset, season)
         names = await self.store.hash(scope, "names")
         title = t(lang, f"board.title.{board}", min=MIN_DECISIONS_FOR_ACCURACY)
+        if season is not None:
+            title += " · " + t(lang, "season.title", season=season)
         if not rows:
             return Reply(public=(f"**{title}**\n" + t(lang, "board.empty"),))
         pages = -(-len(rows) // TOP)
@@ -136,27 +140,34 @@ class Economy:
         if pages > 1:
             lines.append(t(lang, "board.page", page=page + 1, pages=pages))
         text = f"**{title}**\n" + "\n".join(lines)
-        return Reply(public=(text,), buttons=page_buttons(board, preset, page, pages, lang))
+        buttons = page_buttons(board, preset, page, pages, lang, season)
+        return Reply(public=(text,), buttons=buttons)
 
     async def board_rows(
-        self, scope: Scope, board: str, preset: str | None
+        self, scope: Scope, board: str, preset: str | None, season: int | None = None
     ) -> list[tuple[str, float]]:
-        """Every player on a board, best first."""
+        """Every player on a board (of archived `season`, if given), best first."""
         if board not in BOARDS:
             raise InvalidOption("error.option.board", value=board, allowed=", ".join(BOARDS))
+        if board in UNARCHIVED and season is not None:
+            raise InvalidOption("error.season.board", board=board)
         rules = build_rules(preset).to_str()
         if board == "best":
-            return await self.store.top(scope, f"best:{rules}", EVERYONE, ascending=True)
+            return await self.store.top(scope, f"best:{rules}", EVERYONE, ascending=True,
+                                        season=season)  # fmt: skip
         if board == "average":
-            return await self._averages(scope, rules)
+            return await self._averages(scope, rules, season)
         if board == "accuracy":
-            return await self._accuracies(scope)
-        return [row for row in await self.store.top(scope, board, EVERYONE) if row[1] > 0]
+            return await self._accuracies(scope, season)
+        rows = await self.store.top(scope, board, EVERYONE, season=season)
+        return [row for row in rows if row[1] > 0]
 
-    async def _averages(self, scope: Scope, rules: str) -> list[tuple[str, float]]:
+    async def _averages(
+        self, scope: Scope, rules: str, season: int | None
+    ) -> list[tuple[str, float]]:
         """Lowest average score per turn, among players with a few turns behind them."""
-        turns = dict(await self.store.top(scope, f"turns:{rules}", EVERYONE))
-        sums = dict(await self.store.top(scope, f"sum:{rules}", EVERYONE))
+        turns = dict(await self.store.top(scope, f"turns:{rules}", EVERYONE, season=season))
+        sums = dict(await self.store.top(scope, f"sum:{rules}", EVERYONE, season=season))
         averages = [
             (user, sums.get(user, 0) / count)
             for user, count in turns.items()
@@ -164,10 +175,10 @@ class Economy:
         ]
         return sorted(averages, key=lambda row: (row[1], row[0]))
 
-    async def _accuracies(self, scope: Scope) -> list[tuple[str, float]]:
+    async def _accuracies(self, scope: Scope, season: int | None) -> list[tuple[str, float]]:
         """Highest share of best decisions, among players with enough decisions reviewed."""
-        decisions = dict(await self.store.top(scope, "decisions", EVERYONE))
-        best = dict(await self.store.top(scope, "decisions_best", EVERYONE))
+        decisions = dict(await self.store.top(scope, "decisions", EVERYONE, season=season))
+        best = dict(await self.store.top(scope, "decisions_best", EVERYONE, season=season))
         accuracies = [
             (user, 100 * best.get(user, 0) / count)
             for user, count in decisions.items()
@@ -199,10 +210,12 @@ class Economy:
 
 
 def page_buttons(
-    board: str, preset: str | None, page: int, pages: int, lang: str
+    board: str, preset: str | None, page: int, pages: int, lang: str, season: int | None = None
 ) -> tuple[tuple[Button, ...], ...]:
-    """Previous / Next under a leaderboard: `stb:board:<board>:<preset number>:<page>`."""
+    """Previous / Next under a leaderboard: `stb:board:<board>:<board number>:<page>`, where the
+    board number is the archived season × 100 + the preset's number (see `board_of`)."""
     number = list(PRESETS).index(preset) + 1 if preset in PRESETS else 0
+    number += (season or 0) * SEASON_STEP
     buttons = [
         Button(str(ButtonId("board", board, number, target)), t(lang, key))
         for key, target, shown in (("ui.previous", page - 1, page > 0),
@@ -212,10 +225,12 @@ def page_buttons(
     return (tuple(buttons),) if buttons else ()
 
 
-def preset_of(number: int) -> str | None:
-    """The preset a board button names (0: the server's default, classic)."""
+def board_of(number: int) -> tuple[str | None, int | None]:
+    """The preset (None: the server's default, classic) and archived season (None: the
+    current one) a board button names."""
     names = list(PRESETS)
-    return names[number - 1] if 0 < number <= len(names) else None
+    preset, season = number % SEASON_STEP, number // SEASON_STEP
+    return (names[preset - 1] if 0 < preset <= len(names) else None), (season or None)
 
 
 def rules_name(text: str, lang: str) -> str:

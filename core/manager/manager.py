@@ -20,6 +20,7 @@ from core.engine import apply, new_game
 from core.errors import (
     IllegalMove,
     InsufficientChips,
+    InvalidOption,
     NoGame,
     NotAllowed,
     NotYourTurn,
@@ -30,12 +31,13 @@ from core.i18n import t
 from core.manager import hints, info, present, ranks, ratings, rematch, reviews
 from core.manager.buttons import ButtonId, parse_button
 from core.manager.context import Context
-from core.manager.economy import Economy, preset_of
+from core.manager.economy import Economy, board_of
 from core.manager.game_commit import Plan, human_ids, plan_change
 from core.manager.gifts import Gifts, Recipient
 from core.manager.outcomes import NotApplied, resolve_lost
 from core.manager.projection import Projection
 from core.manager.record import GameRecord, new_game_id
+from core.manager.seasons import Seasons
 from core.manager.settings import ServerConfig, StartOptions
 from core.match import MatchConfig
 from core.settlement import Pot
@@ -135,8 +137,8 @@ class GameManager(Projection):
         if button.verb == "rematch":
             return await self._rematch(ctx, button.game)
         if button.verb == "board":
-            preset = preset_of(button.version)
-            return await self._board(ctx, button.game, preset, button.arg)
+            preset, season = board_of(button.version)
+            return await self._board(ctx, button.game, preset, button.arg, season)
         make = _BUTTON_ACTIONS[button.verb]
         return await self._act(ctx, lambda record: make(ctx, button), game_id=button.game)
 
@@ -509,30 +511,65 @@ class GameManager(Projection):
         return await self.handle(ctx, work)
 
     async def leaderboard(
-        self, ctx: Context, board: str = "wins", preset: str | None = None
-    ) -> Reply:
-        return await self.handle(ctx, lambda: self._board(ctx, board, preset, 0))
+        self, ctx: Context, board: str = "wins", preset: str | None = None,
+        season: int | None = None,
+    ) -> Reply:  # fmt: skip
+        """`/shutbox leaderboard [board] [preset] [season=N]`: N reads an ended season."""
+        return await self.handle(ctx, lambda: self._board(ctx, board, preset, 0, season))
 
-    async def _board(self, ctx: Context, board: str, preset: str | None, page: int) -> Reply:
-        lang = (await self.server_config(ctx.scope)).lang
-        return await self.economy.leaderboard(ctx.scope, board, preset, lang, ctx.user, page)
+    async def _board(
+        self, ctx: Context, board: str, preset: str | None, page: int, season: int | None = None
+    ) -> Reply:
+        config = await self.server_config(ctx.scope)
+        ended = await self.seasons.tick(ctx.scope, config)
+        if season is not None:
+            await self.seasons.check_archived(ctx.scope, season)
+        reply = await self.economy.leaderboard(
+            ctx.scope, board, preset, config.lang, ctx.user, page, season
+        )
+        return _announced(reply, ended)
 
     async def rank(self, ctx: Context, user: str | None = None, name: str | None = None) -> Reply:
         """`/shutbox rank [@user]`: the player's position on every board."""
 
         async def work() -> Reply:
-            lang = (await self.server_config(ctx.scope)).lang
-            return await ranks.rank_reply(
-                self.economy, ctx, user or ctx.user, name or ctx.name, lang
+            config = await self.server_config(ctx.scope)
+            ended = await self.seasons.tick(ctx.scope, config)
+            reply = await ranks.rank_reply(
+                self.economy, ctx, user or ctx.user, name or ctx.name, config.lang
             )
+            return _announced(reply, ended)
 
         return await self.handle(ctx, work)
 
     async def stats(self, ctx: Context, user: str | None = None, name: str | None = None) -> Reply:
         async def work() -> Reply:
             config = await self.server_config(ctx.scope)
+            ended = await self.seasons.tick(ctx.scope, config)
             target, shown = (user, name or user) if user else (ctx.user, ctx.name)
-            return await self.economy.stats(ctx.scope, target, shown, config, config.lang)
+            reply = await self.economy.stats(ctx.scope, target, shown, config, config.lang)
+            return _announced(reply, ended)
+
+        return await self.handle(ctx, work)
+
+    @property
+    def seasons(self) -> Seasons:
+        return Seasons(self.store.seasons, self.clock)
+
+    async def season(self, ctx: Context, end: bool = False, reset_chips: bool = False) -> Reply:
+        """`/shutbox season`: the current season; `season end [reset_chips=yes]` (admins) ends
+        it, archiving the boards and ratings."""
+
+        async def work() -> Reply:
+            config = await self.server_config(ctx.scope)
+            if reset_chips and not end:
+                raise InvalidOption("error.season.reset_needs_end")
+            if not end:
+                ended = await self.seasons.tick(ctx.scope, config)
+                return _announced(await self.seasons.show(ctx.scope, config.lang), ended)
+            reply = await self.seasons.end(ctx, config, await self.private_lang(ctx), reset_chips)
+            self.balances.pop(ctx.scope.tag, None)  # accounts may be gone: read them afresh
+            return reply
 
         return await self.handle(ctx, work)
 
@@ -653,6 +690,11 @@ def _with_message(reply: Reply, message: str) -> Reply:
     if not message or reply.game is None or reply.game.message == message:
         return reply
     return replace(reply, game=replace(reply.game, message=message))
+
+
+def _announced(reply: Reply, ended: tuple[str, ...]) -> Reply:
+    """The reply with the announcement of a season that just ended by itself before it."""
+    return replace(reply, public=(*ended, *reply.public)) if ended else reply
 
 
 def _raise(error: ShutboxError) -> Callable[[], Awaitable[Reply]]:

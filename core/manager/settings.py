@@ -16,6 +16,7 @@ LOBBY_SECONDS = 600  # a lobby that never starts closes after 10 minutes
 # the whole box, so it ends under every close rule.)
 NEEDS_A_SHUT = (FormatKind.FIRST_SHUT,)
 MAX_PLAYERS_ALLOWED = 10
+MAX_SEASON_DAYS = 3650
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,7 @@ class ServerConfig:
     timer: int = 60
     max_players: int = 6
     fair: bool = False
+    season_days: int = 0  # a season older than this ends by itself (0: only an admin ends it)
 
     @classmethod
     def from_fields(cls, stored: dict[str, str]) -> ServerConfig:
@@ -96,6 +98,7 @@ _PARSERS: dict[str, Any] = {
     "timer": _number("timer", *TIMER_RANGE),
     "max_players": _number("max_players", 1, MAX_PLAYERS_ALLOWED),
     "fair": lambda value: parse_bool(value, "fair"),
+    "season_days": _number("season_days", 0, MAX_SEASON_DAYS),
 }
 
 

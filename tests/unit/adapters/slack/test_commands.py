@@ -14,11 +14,13 @@ from adapters.slack.commands import (
     Mention,
     Open,
     Plain,
+    Season,
     Stats,
     UsageError,
     parse,
 )
 from core.errors import InvalidOption, ShutboxError
+from core.i18n import t
 from core.manager.settings import StartOptions
 
 
@@ -26,7 +28,8 @@ def test_every_spec_subcommand_is_known() -> None:
     """The SPEC's subcommands, in the order help lists them."""
     assert SUBCOMMANDS == (
         "start", "solo", "join", "leave", "stop", "leaderboard", "stats",
-        "balance", "daily", "rules", "odds", "config", "grant", "give", "rank", "review", "help",
+        "balance", "daily", "rules", "odds", "config", "grant", "give", "rank", "review",
+        "season", "help",
     )  # fmt: skip
 
 
@@ -49,6 +52,10 @@ def test_solo_is_an_open_command_too() -> None:
         ("leaderboard", Leaderboard("wins")),
         ("leaderboard Chips preset=sailors", Leaderboard("chips", "sailors")),
         ("leaderboard board=best", Leaderboard("best")),
+        ("leaderboard wins season=3", Leaderboard("wins", None, 3)),
+        ("season", Season()),
+        ("season END", Season(end=True)),
+        ("season end reset_chips=yes", Season(end=True, reset_chips=True)),
         ("stats", Stats()),
         ("stats <@U123|ann>", Stats(Mention("U123", "ann"))),
         ("stats <@W9ABC>", Stats(Mention("W9ABC"))),
@@ -123,3 +130,20 @@ def test_give_without_a_mention_or_number_is_refused(text: str, key: str) -> Non
     with pytest.raises(UsageError) as caught:
         parse(text)
     assert caught.value.key == key
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("season stop", "Options are written key=value (e.g. `rounds=3 stakes=pot:5`), not “stop”. "
+         "`/shutbox help` lists them."),
+        ("season end reset_chips=maybe",
+         "“maybe” is not a valid value for reset_chips. Allowed: yes, no."),
+        ("leaderboard wins season=0",
+         "The option season must be a whole number from 1 to 1,000,000, not “0”."),
+    ],
+)
+def test_a_bad_season_word_is_one_line(text: str, line: str) -> None:
+    with pytest.raises(ShutboxError) as refused:
+        parse(text)
+    assert t("en", refused.value.key, **refused.value.params) == line

@@ -1,0 +1,45 @@
+-- End a server's season, all or nothing: archive its leaderboards and ratings as Season N,
+-- optionally pay every player's chips back to the mint, and start Season N+1.
+-- Redis 6.2 compatible. Every key below lives in the server's hash slot.
+--
+-- KEYS: 1 season (hash n, start), 2 req (this request's result), 3 bal, 4 journal,
+-- 5 lb:chips, 6 rating, 7 the archived rating, then pairs (a board, its archived name).
+-- ARGV: 1 the season the caller saw, 2 now, 3 '1' to reset chips, 4 the mint, 5 request ttl.
+-- Returns {'ok', N} (N the season ended), {'duplicate', N} for a request already applied, or
+-- {'stale', current} when the season changed since the caller read it.
+
+local SEASON, REQ, BAL, JOURNAL, LB_CHIPS, RATING, OLD_RATING = 1, 2, 3, 4, 5, 6, 7
+local seen, now, reset, mint, ttl = ARGV[1], ARGV[2], ARGV[3] == '1', ARGV[4], ARGV[5]
+
+local done = redis.call('GET', KEYS[REQ])
+if done then return {'duplicate', done} end
+local current = redis.call('HGET', KEYS[SEASON], 'n') or '1'
+if current ~= seen then return {'stale', current} end
+
+local function archive(from, to)
+  if redis.call('EXISTS', KEYS[from]) == 1 then redis.call('RENAME', KEYS[from], KEYS[to]) end
+end
+for i = OLD_RATING + 1, #KEYS, 2 do archive(i, i + 1) end
+archive(RATING, OLD_RATING)
+
+-- Every player's chips go back to the mint, one journal entry each, and the account goes, so
+-- the next use opens it again with the start chips. Pots (a running game's antes) stay.
+if reset then
+  local book = redis.call('HGETALL', KEYS[BAL])
+  for i = 1, #book, 2 do
+    local account, amount = book[i], book[i + 1]
+    if account ~= mint and string.sub(account, 1, 4) ~= 'pot:' then
+      if tonumber(amount) ~= 0 then
+        redis.call('HINCRBY', KEYS[BAL], mint, amount)
+        redis.call('XADD', KEYS[JOURNAL], '*',
+          'src', account, 'dst', mint, 'amt', amount, 'why', 'season', 'ch', '')
+      end
+      redis.call('HDEL', KEYS[BAL], account)
+      redis.call('ZREM', KEYS[LB_CHIPS], account)
+    end
+  end
+end
+
+redis.call('HSET', KEYS[SEASON], 'n', tostring(tonumber(current) + 1), 'start', now)
+redis.call('SET', KEYS[REQ], current, 'EX', ttl)
+return {'ok', current}
