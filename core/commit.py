@@ -35,6 +35,7 @@ class OpKind(StrEnum):
     ZINCRBY = "zincrby"  # key member n
     ZMIN = "zmin"  # key member n: set the member's score to n if missing or larger
     ZSET = "zset"  # key member n
+    HEQ = "heq"  # key field value: no write; the commit is stale unless the field holds value
 
 
 @dataclass(frozen=True, slots=True)

@@ -521,7 +521,7 @@ def _new_server(commit: Commit) -> str | None:
 
 
 def _stat_op(op: StatOp, key_index: int) -> list[Any]:
-    value: int | str = str(op.value) if op.kind == "hset" else int(op.value)
+    value: int | str = str(op.value) if op.kind in ("hset", "heq") else int(op.value)
     return [str(op.kind), key_index, op.field, value]
 
 

@@ -138,7 +138,7 @@ for _, t in ipairs(c.tr) do
 end
 
 -- f'. every stats op fits its key: a write error halfway would leave half a commit behind
-local HASH_OPS = {hincrby = true, hmin = true, hset = true}
+local HASH_OPS = {hincrby = true, hmin = true, hset = true, heq = true}
 local ZSET_OPS = {zincrby = true, zmin = true, zset = true}
 
 local function holds_integer(key, field)
@@ -151,7 +151,7 @@ local function fits(op)
   local key_type = redis.call('TYPE', key).ok
   if HASH_OPS[kind] then
     local is_hash = key_type == 'hash' or key_type == 'none'
-    return is_hash and (kind == 'hset' or holds_integer(key, field))
+    return is_hash and (kind == 'hset' or kind == 'heq' or holds_integer(key, field))
   end
   return ZSET_OPS[kind] ~= nil and (key_type == 'zset' or key_type == 'none')
 end
@@ -159,6 +159,15 @@ end
 for _, op in ipairs(c.stats) do
   if not fits(op) then
     return redis.error_reply('ERR stats op does not fit its key: ' .. cjson.encode(op))
+  end
+end
+
+-- f''. values the caller computed with (a rating read before the match ended): any change
+-- since makes the commit stale, and the caller plans again from what is stored now
+for _, op in ipairs(c.stats) do
+  if op[1] == 'heq' and (redis.call('HGET', KEYS[op[2]], op[3]) or '') ~= op[4] then
+    local v, r, m = game_now()
+    return reply('stale', {v = v, r = r, m = m})
   end
 end
 

@@ -95,7 +95,7 @@ def plan_change(
     )
     commit = _commit(
         scope, None if creating else record.version, new, events, transfers, balances,
-        request_id, start_balance, reply, list(ratings.stat_ops(after)),
+        request_id, start_balance, reply, list(ratings.stat_ops(after, before)),
     )  # fmt: skip
     return Plan(commit, None if state.over else new, reply, new)
 

@@ -71,8 +71,15 @@ def updated(
     return {user: Skill(team[0].mu, team[0].sigma) for user, team in zip(ids, after, strict=True)}
 
 
-def stat_ops(after: Mapping[str, Skill]) -> Iterator[StatOp]:
+def stat_ops(after: Mapping[str, Skill], before: Mapping[str, Skill]) -> Iterator[StatOp]:
+    """Write the new ratings, if each player's stored one is still the one they came from.
+
+    A player finishing two matches at the same moment: the second commit is stale and is
+    planned again from the first one's rating, so neither update is lost.
+    """
     for user, skill in after.items():
+        was = before[user].to_str() if user in before else ""
+        yield StatOp(OpKind.HEQ, "rating", user, was)
         yield StatOp(OpKind.HSET, "rating", user, skill.to_str())
         yield StatOp(OpKind.ZSET, "lb:rating", user, skill.shown)
 

@@ -61,3 +61,33 @@ async def test_bots_and_solo_games_are_not_rated(store: GameStore) -> None:
     table.last = await table.manager.solo(table.ctx("Bob"), StartOptions())
     await table.play_out()
     assert await store.hash(SCOPE, "rating") == {}
+
+
+class ReadsAnOldRating(GameStore):
+    """The ratings read once before another match of the same player ended (a race)."""
+
+    stale_reads = 1
+
+    async def hash(self, scope: object, key: str) -> dict[str, str]:  # type: ignore[override]
+        if key == "rating" and self.stale_reads:
+            self.stale_reads -= 1
+            return {}
+        return await super().hash(scope, key)  # type: ignore[arg-type]
+
+
+async def test_a_rating_that_moved_meanwhile_is_rated_from_where_it_is_now(
+    store: GameStore,
+) -> None:
+    """Ann's other match ended first: the commit that ends this one finds her rating changed
+    since it was read, is planned again, and rates her from her rating as it stands."""
+    earlier = Skill(30.0, 7.0)
+    await store.set_fields(SCOPE, "rating", {"ann": earlier.to_str()})
+    table = Table(manager(ReadsAnOldRating(store._redis)))
+    await play(table, "Ann", "Bob")
+    won = (await store.hash(SCOPE, "stats:ann")).get("wins") == "1"
+    model = PlackettLuce()
+    ann, bob = model.rating(mu=earlier.mu, sigma=earlier.sigma), model.rating()
+    ranks = [1.0, 2.0] if won else [2.0, 1.0]
+    [[rated_ann], _] = model.rate([[ann], [bob]], ranks=ranks)
+    stored = Skill.from_str((await store.hash(SCOPE, "rating"))["ann"])
+    assert abs(stored.mu - rated_ann.mu) < 1e-5 and abs(stored.sigma - rated_ann.sigma) < 1e-5
