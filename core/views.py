@@ -60,10 +60,22 @@ class Reply:
     # The request whose public texts these are: surfaces post them only if
     # `GameManager.publishable` says this delivery is the first to. Never stored.
     announce: str | None = field(default=None, compare=False)
+    # The Review button shown under each public text in `reviewed` (the round and match
+    # summaries of a reviewed match); other public texts (announcements, calls) have none.
+    review: Button | None = field(default=None, compare=False)
+    reviewed: tuple[str, ...] = field(default=(), compare=False)
+
+    def buttons_under(self, text: str) -> tuple[tuple[Button, ...], ...]:
+        """The rows of buttons a public text is posted with."""
+        return ((self.review,),) if self.review is not None and text in self.reviewed else ()
 
     def to_json(self) -> str:
         # Written by hand: dataclasses.asdict's deep copy costs more than the rest of a click.
-        data = {"private": self.private, "game": _game_data(self.game), "public": self.public}
+        review = [self.review.action_id, self.review.label] if self.review else None
+        data = {
+            "private": self.private, "game": _game_data(self.game), "public": self.public,
+            "review": review, "reviewed": self.reviewed,
+        }  # fmt: skip
         return wire.dumps(data)
 
     @classmethod
@@ -75,6 +87,8 @@ class Reply:
             game=_game_from(game) if game else None,
             public=tuple(data.get("public", ())),
             replayed=replayed,
+            review=Button(*review) if (review := data.get("review")) else None,
+            reviewed=tuple(data.get("reviewed", ())),
         )
 
 

@@ -84,20 +84,25 @@ class Responder:
         await response.defer(ephemeral=ephemeral, thinking=True)
         self.placeholder = ephemeral
 
-    async def say(self, text: str, *, ephemeral: bool) -> None:
-        for part in split_text(text):
-            await self._say(part, ephemeral)
+    async def say(
+        self, text: str, *, ephemeral: bool, buttons: discord.ui.View | None = None
+    ) -> None:
+        """The text (in parts if long); its buttons go under the last part."""
+        parts = split_text(text)
+        for index, part in enumerate(parts):
+            last = index == len(parts) - 1
+            await self._say(part, ephemeral, (buttons if last else None) or MISSING)
 
-    async def _say(self, part: str, ephemeral: bool) -> None:
+    async def _say(self, part: str, ephemeral: bool, view: Any) -> None:
         response, self.sent = self.interaction.response, True
         if not response.is_done():
-            await response.send_message(part, ephemeral=ephemeral)
+            await response.send_message(part, ephemeral=ephemeral, view=view)
         elif self.placeholder == ephemeral:
             self.placeholder = None
-            await self.interaction.edit_original_response(content=part)
+            await self.interaction.edit_original_response(content=part, view=view)
         else:
             await self._drop_placeholder()
-            await self.interaction.followup.send(part, ephemeral=ephemeral)
+            await self.interaction.followup.send(part, ephemeral=ephemeral, view=view)
 
     async def _drop_placeholder(self) -> None:
         """A "thinking" message of the wrong visibility cannot be turned into the answer."""
@@ -217,8 +222,8 @@ async def deliver(responder: Responder, manager: GameManager, ctx: Context, repl
     if reply.buttons and texts:  # a leaderboard page with its Previous / Next
         await responder.show_panel(texts[0], row_buttons(reply.buttons))
         texts = texts[1:]
-    for text in texts:
-        await responder.say(text, ephemeral=False)
+    for text in texts:  # round and match summaries carry their Review button
+        await responder.say(text, ephemeral=False, buttons=row_buttons(reply.buttons_under(text)))
     await responder.finish(fallback or "✅")
 
 

@@ -11,7 +11,7 @@ import logging
 import discord
 from discord.utils import MISSING
 
-from adapters.discord.buttons import game_buttons
+from adapters.discord.buttons import game_buttons, row_buttons
 from adapters.discord.render import game_embed, split_text
 from core.commit import Scope
 from core.manager.context import Context
@@ -53,12 +53,17 @@ async def show_in_channel(
     return message
 
 
-async def post_texts(client: discord.Client, channel: str, texts: tuple[str, ...]) -> None:
-    """Public messages (round and match summaries) as new messages in the channel."""
+async def post_texts(
+    client: discord.Client, channel: str, texts: tuple[str, ...], reply: Reply
+) -> None:
+    """Public messages (round and match summaries) as new messages in the channel; a text's
+    buttons (a summary's Review) go under its last part."""
     target = client.get_partial_messageable(int(channel))
     for text in texts:
-        for part in split_text(text):
-            await target.send(part)
+        parts, buttons = split_text(text), row_buttons(reply.buttons_under(text))
+        for index, part in enumerate(parts):
+            last = index == len(parts) - 1
+            await target.send(part, view=(buttons if last else None) or MISSING)
 
 
 async def show_timeout(
@@ -69,6 +74,6 @@ async def show_timeout(
         return  # without a game there is no channel to show anything in
     try:
         await show_in_channel(client, manager, scope, reply.game)
-        await post_texts(client, reply.game.channel, await manager.publishable(scope, reply))
+        await post_texts(client, reply.game.channel, await manager.publishable(scope, reply), reply)
     except discord.HTTPException:
         log.exception("could not show a timeout in channel %s", reply.game.channel)

@@ -64,8 +64,12 @@ class Delivery:
             if not clicked or not await _update(client, channel, clicked, blocks, text):
                 await client.chat_postMessage(channel=channel, blocks=blocks, text=text)
             texts = texts[1:]
-        for text in texts:
-            await client.chat_postMessage(channel=channel, text=mrkdwn(text))
+        for text in texts:  # round and match summaries carry their Review button
+            if rows := reply.buttons_under(text):
+                blocks = panel_blocks(text, rows)
+                await client.chat_postMessage(channel=channel, blocks=blocks, text=mrkdwn(text))
+            else:
+                await client.chat_postMessage(channel=channel, text=mrkdwn(text))
         if reply.private and reply.private not in reply.public:
             await tell(respond, reply.private)
 

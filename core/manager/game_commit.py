@@ -84,14 +84,17 @@ def plan_change(
     seats = ratings.rated(state, events, solo=new.solo)
     before = skills or {}
     after = ratings.updated(state, seats, before) if seats else {}
+    summaries = (
+        *narrate.summaries(state, events, settlement, record.lang),
+        *([ratings.summary(state, after, before, record.lang)] if after else []),
+    )
+    review = reviews.summary_button(new) if summaries else None
     reply = Reply(
         private=private,
         game=present.game_view(new, notices),
-        public=(
-            *narrate.summaries(state, events, settlement, record.lang),
-            *([ratings.summary(state, after, before, record.lang)] if after else []),
-            *_fair_record(new, fair),
-        ),
+        public=(*summaries, *_fair_record(new, fair)),
+        review=review,
+        reviewed=summaries if review else (),
     )
     commit = _commit(
         scope, None if creating else record.version, new, events, transfers, balances,

@@ -107,7 +107,10 @@ class Projection:
         ended = Reply.from_json(result)
         if ended.game is None or ended.game.game_id != clicked.game:
             return refusal
-        return replace(refusal, game=ended.game, public=ended.public, announce=request)
+        return replace(
+            refusal, game=ended.game, public=ended.public, announce=request,
+            review=ended.review, reviewed=ended.reviewed,
+        )  # fmt: skip
 
     async def _refreshed_view(self, ctx: Context, clicked: ButtonId) -> GameView | None:
         """The game as it stands, when the clicked message shows something else."""

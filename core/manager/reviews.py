@@ -122,6 +122,14 @@ def review_button(record: GameRecord) -> Button | None:
     return Button(str(button), t(record.lang, "ui.review"))
 
 
+def summary_button(record: GameRecord) -> Button | None:
+    """The Review button under a round or match summary: the decisions so far, or all of them."""
+    if flow.is_long(record.state) or all(seat.bot for seat in record.state.seats):
+        return None
+    button = ButtonId("review", record.game_id, record.version)
+    return Button(str(button), t(record.lang, "ui.review"))
+
+
 def review_text(kept: Kept, lang: str) -> str:
     """The player's decisions, the best alternative where theirs differed, and the totals."""
     review = Review(kept.decisions)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from core.dice import FixedDice
+from core.manager.reviews import Kept, decisions_of, kept_of, review_text
 from core.manager.settings import StartOptions
 from core.review import parse_turn, review_turn
 from core.rules import Rules
 from core.solver import Objective
 from core.store import GameStore
+from core.views import Reply
 from tests.integration.manager_helpers import SCOPE, Table, manager
 
 TURN = "4-3:7 6-2:8 2-1:2+1 5-4:9 6-5:6+5 6-6:-"
@@ -125,3 +127,49 @@ async def test_each_player_sees_only_their_own_decisions(store: GameStore) -> No
         reply = await table.manager.review(table.ctx(user.title()))
         assert reply.private is not None
         assert decisions > 0 and f"of {decisions} decisions best" in reply.private
+
+
+async def play_until_a_summary(table: Table) -> Reply:
+    """Everyone presses their first button until a click posts a public summary."""
+    while (player := await table.to_act()) is not None:
+        reply = await table.press(player)
+        if reply.public:
+            return reply
+    raise AssertionError("the match ended without a summary")
+
+
+async def test_each_round_summary_carries_a_review_of_the_match_so_far(store: GameStore) -> None:
+    """After round 1 of 2, the round summary's Review button answers each clicker privately
+    with their own decisions of round 1; after the match it answers with the whole match."""
+    table = Table(manager(store))
+    table.last = await table.manager.start(table.ctx("Ann"), StartOptions(format="rounds:2"))
+    await table.manager.join(table.ctx("Bob"))
+    table.last = await table.manager.begin(table.ctx("Ann"))
+    round_one = await play_until_a_summary(table)
+    game = table.last.game
+    assert game is not None and not game.over
+    summary = round_one.public[0]
+    assert round_one.buttons_under(summary) == ((round_one.review,),)
+    review = round_one.review
+    assert review is not None and review.label == "Review"
+    assert review.action_id == f"stb:review:{game.game_id}:{game.version}:0"
+
+    record = await table.manager.current(table.ctx("Ann"))
+    assert record is not None
+    for user in ("ann", "bob"):
+        so_far = decisions_of(record, user)
+        reply = await table.manager.click(table.ctx(user.title()), review.action_id)
+        assert reply.public == () and reply.game is None and reply.private is not None
+        assert so_far and f"of {len(so_far)} decisions best)" in reply.private
+        assert reply.private == review_text(kept_of(record, user), "en")
+    bystander = await table.manager.click(table.ctx("Zed"), review.action_id)
+    assert bystander.private is not None and bystander.private.startswith("There is no review")
+
+    last = await play_until_a_summary(table)
+    while table.last.game is not None and not table.last.game.over:
+        last = await play_until_a_summary(table)
+    assert last.review is not None and last.reviewed and last.reviewed[-1] in last.public
+    kept = Kept.from_str((await store.hash(SCOPE, "review:c1"))["ann"])
+    assert len(kept.decisions) > len(decisions_of(record, "ann"))
+    after = await table.manager.click(table.ctx("Ann"), review.action_id)
+    assert after.private == review_text(kept, "en")

@@ -1,11 +1,13 @@
-"""Review in Discord: the Review button of a finished match and `/shutbox review` (SPEC 5)."""
+"""Review in Discord: the Review buttons of round and match summaries and of a finished match,
+and `/shutbox review` (SPEC 5)."""
 
 from __future__ import annotations
 
 from adapters.discord import ShutboxClient
 from core.manager.manager import GameManager
-from tests.e2e.discord.fake_discord import FakeDiscord, buttons, playing
-from tests.e2e.discord.players import ANN, BOB, DAG, play_out, press
+from core.manager.reviews import kept_of, review_text
+from tests.e2e.discord.fake_discord import FakeDiscord, Json, buttons, playing, text_of
+from tests.e2e.discord.players import ANN, BOB, CID, DAG, by_id, current, play_out, press
 
 
 async def finished_solo(fake: FakeDiscord, manager: GameManager) -> int:
@@ -53,3 +55,40 @@ async def test_a_danish_client_reads_that_there_is_nothing_to_review_yet(
     answer = await fake.answered(await fake.command(DAG, "review"))
     assert answer.ephemeral
     assert answer.data["content"].startswith("Du har endnu ingen afsluttet kamp i denne kanal")
+
+
+async def play_round_one(fake: FakeDiscord, manager: GameManager) -> Json:
+    """Ann and Bob play the first round of two; the round's summary message is returned."""
+    opened = await fake.answered(await fake.command(ANN, "start", rounds=2))
+    game = opened.original
+    assert game is not None
+    await press(fake, BOB, game, "join")
+    await press(fake, ANN, game, "begin")
+    for _ in range(200):
+        found = [m for m in fake.channel_messages() if "**Round 1**" in text_of(m)]
+        if found:
+            return found[0]
+        record = await current(manager)
+        assert record is not None and record.state.to_act is not None
+        await fake.answered(await fake.click(by_id(record.state.to_act.id), game))
+    raise AssertionError("round 1 did not end")
+
+
+async def test_a_round_summary_reviews_each_players_match_so_far(
+    fake: FakeDiscord, bot: ShutboxClient, manager: GameManager
+) -> None:
+    """Round 1's summary message carries a Review button; Ann's and Bob's presses answer each
+    of them privately with their own decisions of the match so far."""
+    summary = await play_round_one(fake, manager)
+    record = await current(manager)
+    assert record is not None and not record.state.over
+    assert [b["label"] for b in buttons(summary)] == ["Review"]
+    custom_id = str(buttons(summary)[0]["custom_id"])
+    assert custom_id.startswith(f"stb:review:{record.game_id}:")
+
+    for user in (ANN, BOB):
+        answer = await fake.answered(await fake.click(user, int(summary["id"]), custom_id))
+        assert answer.ephemeral
+        assert answer.data["content"] == review_text(kept_of(record, str(user.id)), "en")
+    bystander = await fake.answered(await fake.click(CID, int(summary["id"]), custom_id))
+    assert bystander.data["content"].startswith("There is no review of yours")

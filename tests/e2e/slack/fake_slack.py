@@ -54,6 +54,13 @@ class Message:
         after_match = ("stb:review:", "stb:rematch:")
         return [b for b in self.buttons if not str(b["action_id"]).startswith(after_match)]
 
+    @property
+    def summary(self) -> bool:
+        """A public text whose only buttons are its Review (a round or match summary)."""
+        headed = any(block["type"] == "header" for block in self.blocks)
+        reviews = [str(b["action_id"]).startswith("stb:review:") for b in self.buttons]
+        return bool(self.blocks) and not headed and bool(reviews) and all(reviews)
+
     def button(self, label: str) -> str:
         """The action id of the button with this label."""
         found = [str(b["action_id"]) for b in self.buttons if b["text"]["text"] == label]
@@ -84,7 +91,7 @@ class FakeSlack:
     holding: list[Call] = field(default_factory=list)  # calls waiting, not yet applied
     calls: list[Call] = field(default_factory=list)
     messages: dict[str, Message] = field(default_factory=dict)
-    public: list[Message] = field(default_factory=list)  # posted without blocks
+    public: list[Message] = field(default_factory=list)  # texts and summaries, not games
     responses: list[Response] = field(default_factory=list)
     socket_acks: list[dict[str, Any]] = field(default_factory=list)  # Socket Mode replies
     _sockets: list[web.WebSocketResponse] = field(default_factory=list)
@@ -132,7 +139,9 @@ class FakeSlack:
         return [r for r in self.responses if r.key == key]
 
     def game_messages(self, channel: str) -> list[Message]:
-        return [m for m in self.messages.values() if m.channel == channel and m.blocks]
+        """Messages with blocks of their own: game messages and leaderboard pages."""
+        found = self.messages.values()
+        return [m for m in found if m.channel == channel and m.blocks and not m.summary]
 
     async def wait_for(self, ready: Callable[[], Any], seconds: float = WAIT_SECONDS) -> Any:
         """Wait until `ready()` is truthy (checked after every call the fake receives)."""
@@ -199,7 +208,7 @@ class FakeSlack:
         message = Message(channel, f"1700000000.{n:06d}", str(params.get("text", "")),
                           _json_list(params.get("blocks")))  # fmt: skip
         self.messages[message.ts] = message
-        if not message.blocks:
+        if not message.blocks or message.summary:
             self.public.append(message)
         return {"ok": True, "channel": channel, "ts": message.ts, "message": {"ts": message.ts}}
 

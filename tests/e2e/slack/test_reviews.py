@@ -1,10 +1,18 @@
-"""Review in Slack: the Review button of a finished match and `/shutbox review` (SPEC 5)."""
+"""Review in Slack: the Review buttons of round and match summaries and of a finished match,
+and `/shutbox review` (SPEC 5)."""
 
 from __future__ import annotations
 
+from adapters.slack.blocks import mrkdwn
+from core.commit import Scope
+from core.manager.context import Context
+from core.manager.manager import GameManager
+from core.manager.reviews import kept_of, review_text
 from tests.e2e.slack.driver import CHANNEL, Driver
-from tests.e2e.slack.fake_slack import FakeSlack, Message
-from tests.e2e.slack.test_match import first_move
+from tests.e2e.slack.fake_slack import TEAM, FakeSlack, Message
+from tests.e2e.slack.test_match import MAX_CLICKS, first_move, open_lobby, to_act
+
+SCOPE = Scope("slack", TEAM)
 
 
 async def finished_solo(slack: Driver, fake: FakeSlack) -> Message:
@@ -49,3 +57,30 @@ async def test_stats_show_the_review_accuracy(slack: Driver, fake: FakeSlack) ->
         lambda: [m.text for m in fake.public if "Closest to perfect play" in m.text]
     )
     assert "at least 20 decisions" in boards[-1]
+
+
+async def test_a_round_summary_reviews_each_players_match_so_far(
+    slack: Driver, fake: FakeSlack, manager: GameManager
+) -> None:
+    """Round 1's summary is posted with a Review button under its text; Ann's and Bob's
+    presses answer each of them privately with their own decisions of the match so far."""
+    game = await open_lobby(slack, fake, "start rounds=2")
+    await slack.press("UBOB", game, game.button("Join"))
+    await slack.press("UANN", game, game.button("Start"))
+    for _ in range(MAX_CLICKS):
+        summaries = [m for m in fake.public if "Round 1" in m.text]
+        if summaries:
+            break
+        await slack.press(to_act(game), game, first_move(game))
+    [summary] = summaries
+    assert [b["text"]["text"] for b in summary.buttons] == ["Review"]
+    assert summary.blocks[0]["type"] == "section" and "Round 1" in summary.body
+    record = await manager.current(Context(SCOPE, CHANNEL, "watcher", "Watcher"))
+    assert record is not None and not record.state.over
+
+    for user in ("UANN", "UBOB"):
+        sent = await slack.click(user, summary, summary.button("Review"))
+        answer = await fake.reply(sent.key)
+        assert answer.body.get("response_type") == "ephemeral"
+        assert answer.text == mrkdwn(review_text(kept_of(record, user), "en"))
+    assert fake.game_messages(CHANNEL) == [game]
