@@ -21,6 +21,7 @@ from adapters.discord.publish import remember_message, show_in_channel
 from adapters.discord.render import game_embed, jump_url, split_text
 from core.commit import Scope
 from core.i18n import normalize_lang, t
+from core.manager.buttons import belongs_to
 from core.manager.context import Context
 from core.manager.manager import GameManager
 from core.views import GameView, Reply
@@ -236,6 +237,10 @@ async def show_game(
     """
     embed, buttons = game_embed(view), game_buttons(view)
     clicked = responder.clicked_message
+    data: dict[str, object] = dict(responder.interaction.data or {})
+    pressed = str(data.get("custom_id", ""))
+    if clicked is not None and not belongs_to(pressed, view.game_id):
+        clicked = None  # a finished match's Rematch: the new lobby gets a message of its own
     if clicked is not None and view.message in ("", str(clicked)):
         await responder.update_clicked(embed, buttons)
         if not view.message:

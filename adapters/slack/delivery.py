@@ -18,6 +18,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.blocks import game_blocks, game_text, mrkdwn, panel_blocks
+from core.manager.buttons import belongs_to
 from core.manager.context import Context
 from core.manager.manager import GameManager
 from core.manager.record import GameRecord
@@ -50,13 +51,16 @@ class Delivery:
         respond: Respond | None,
         *,
         clicked: str = "",
+        button: str = "",
     ) -> None:
         """Game message first, then public texts (once, whoever delivers first), then private.
 
-        `clicked` is the ts of the message whose button was pressed: the game message itself.
+        `clicked` is the ts of the message whose `button` was pressed: the game message itself,
+        unless the button belongs to another game (a finished match's Rematch).
         """
         if reply.game is not None:
-            await self.show_game(reply.game, ctx, client, clicked)
+            shown = clicked if belongs_to(button, reply.game.game_id) else ""
+            await self.show_game(reply.game, ctx, client, shown)
         channel = reply.game.channel if reply.game is not None else ctx.channel
         texts = await self.manager.publishable(ctx.scope, reply)
         if reply.buttons and texts:  # a leaderboard page with its Previous / Next

@@ -118,8 +118,10 @@ class Handlers:
         )  # fmt: skip
 
         async def work() -> None:
-            reply = await self.manager.click(ctx, str(action.get("action_id", "")))
-            await self.delivery.deliver(reply, ctx, client, respond, clicked=str(message_ts))
+            button = str(action.get("action_id", ""))
+            reply = await self.manager.click(ctx, button)
+            await self.delivery.deliver(reply, ctx, client, respond, clicked=str(message_ts),
+                                        button=button)  # fmt: skip
 
         await self._guarded(ctx, respond, work)
 

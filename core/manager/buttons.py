@@ -40,3 +40,13 @@ def parse_button(text: str) -> ButtonId:
     if not (well_formed and game.isascii() and game.isalnum() and len(game) <= 16):
         raise StaleAction()
     return ButtonId(verb, game, int(version), int(arg))
+
+
+def belongs_to(button: str, game_id: str) -> bool:
+    """Whether the message that carried `button` shows game `game_id` (so it may be edited to
+    show it). A Rematch button belongs to the match before: its new lobby gets a message of its
+    own, and the finished match's board stays in the channel."""
+    try:
+        return parse_button(button).game == game_id
+    except StaleAction:
+        return True  # not a game button of ours: nothing to tell apart
