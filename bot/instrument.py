@@ -174,11 +174,11 @@ class InstrumentedManager(GameManager):
 
     async def leaderboard(
         self, ctx: Context, board: str = "wins", preset: str | None = None,
-        season: int | None = None,
+        season: int | None = None, page: int = 0,
     ) -> Reply:  # fmt: skip
         call = GameManager.leaderboard
         return await self._observed(
-            "leaderboard", ctx, lambda: call(self, ctx, board, preset, season)
+            "leaderboard", ctx, lambda: call(self, ctx, board, preset, season, page)
         )
 
     async def season(self, ctx: Context, end: bool = False, reset_chips: bool = False) -> Reply:

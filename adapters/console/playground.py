@@ -31,6 +31,7 @@ from adapters.console.texts import COMMANDS_HELP, WELCOME
 from core.commit import Scope
 from core.errors import ShutboxError
 from core.i18n import t
+from core.manager.buttons import parse_button
 from core.manager.context import Context
 from core.manager.gifts import Recipient
 from core.manager.manager import GameManager
@@ -45,6 +46,7 @@ SCOPE = Scope("local", "playground")
 CHANNEL = "table"
 TURN_VERBS = ("roll", "choose", "hint", "page")  # pressed by the player to act
 HOST_VERBS = ("begin", "cancel")  # lobby buttons pressed by the host
+MAX_PAGE = 10_000  # leaderboard pages one may ask for by number
 SWEEP_SECONDS = 1.0
 
 log = logging.getLogger(__name__)
@@ -269,17 +271,23 @@ class Playground:
         return self._show(ctx.name, await opened(ctx, options))
 
     async def _leaderboard(self, args: list[str], explicit: bool) -> list[str]:
-        """`leaderboard [board] [preset] [season=N]`."""
+        """`leaderboard [board] [preset] [season=N] [page=N]`; its Previous / Next buttons are
+        shown as the command that turns the page."""
         ctx = self._ctx()
         pairs, bare = split_pairs(args)
-        if set(pairs) - {"season"} or len(bare) > 2:
-            return self._note("Usage: `leaderboard [board] [preset] [season=N]`.")
+        if set(pairs) - {"season", "page"} or len(bare) > 2:
+            return self._note("Usage: `leaderboard [board] [preset] [season=N] [page=N]`.")
         board, preset = (bare[0] if bare else "wins"), (bare[1] if len(bare) > 1 else None)
         try:
-            season = parse_int(pairs["season"], "season", 1, MAX_SEASON) if pairs else None
+            season = parse_int(pairs["season"], "season", 1, MAX_SEASON) if "season" in pairs else 0
+            page = parse_int(pairs["page"], "page", 1, MAX_PAGE) if "page" in pairs else 1
         except ShutboxError as error:
             return await self._error(ctx, error)
-        return self._show(ctx.name, await self.manager.leaderboard(ctx, board, preset, season))
+        reply = await self.manager.leaderboard(ctx, board, preset, season or None, page - 1)
+        command = " ".join(["leaderboard", *bare, *([f"season={season}"] if season else [])])
+        turns = [f"  {button.label}: `{command} page={parse_button(button.action_id).arg + 1}`"
+                 for row in reply.buttons for button in row]  # fmt: skip
+        return self._show(ctx.name, reply) + turns
 
     async def _season(self, args: list[str], explicit: bool) -> list[str]:
         """`season`, or `season end [reset_chips=yes]`."""

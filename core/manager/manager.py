@@ -512,10 +512,11 @@ class GameManager(Projection):
 
     async def leaderboard(
         self, ctx: Context, board: str = "wins", preset: str | None = None,
-        season: int | None = None,
+        season: int | None = None, page: int = 0,
     ) -> Reply:  # fmt: skip
-        """`/shutbox leaderboard [board] [preset] [season=N]`: N reads an ended season."""
-        return await self.handle(ctx, lambda: self._board(ctx, board, preset, 0, season))
+        """`/shutbox leaderboard [board] [preset] [season=N]`: N reads an ended season; `page`
+        counts from 0 (surfaces without buttons ask for a page by number)."""
+        return await self.handle(ctx, lambda: self._board(ctx, board, preset, page, season))
 
     async def _board(
         self, ctx: Context, board: str, preset: str | None, page: int, season: int | None = None

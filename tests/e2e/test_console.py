@@ -193,3 +193,17 @@ async def test_review_give_and_rank_in_the_playground(redis: Redis) -> None:
     assert "You can’t give chips to yourself." in "\n".join(await playground.send("give Cy 5"))
     rank = "\n".join(await playground.send("rank"))
     assert "#2 of 2 by chips" in rank
+
+
+async def test_a_long_leaderboard_turns_its_pages_by_command(redis: Redis) -> None:
+    """Twelve players on the wins board: page 1 shows ten and says how to see the rest; page 2
+    shows the last two and how to go back."""
+    playground = make(redis, SeededDice(3))
+    tag = SCOPE.tag
+    await redis.zadd(f"{tag}:lb:wins", {f"p{n:02d}": 100 - n for n in range(12)})
+    first = "\n".join(await playground.send("leaderboard wins"))
+    assert "10. p09" in first and "p10" not in first
+    assert "Next: `leaderboard wins page=2`" in first and "Previous" not in first
+    second = "\n".join(await playground.send("leaderboard wins page=2"))
+    assert "11. p10" in second and "12. p11" in second
+    assert "Previous: `leaderboard wins page=1`" in second and "Next" not in second
