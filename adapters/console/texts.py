@@ -24,8 +24,8 @@ fair, tiles, dice, close, last-die, hard, scoring
 (`roll`, `hint`) presses that button
 `as <name>` seat another player; typed right before a button, that player presses it
 `balance` · `daily` · `leaderboard [wins|chips|shuts|best|average|accuracy|rating] [preset] \
-[season=N] [page=N]` · `stats [name]` · `rank [name]` · `grant <name> <n>` · `give <name> <n>` (your own \
-chips) · `review` (your last match against perfect play) · `season` · `season end \
-[reset_chips=yes]` (archive the boards and ratings, start the next season)
+[season=N] [page=N]` · `stats [name]` · `rank [name]` · `grant <name> <n>` · \
+`give <name> <n>` (your own chips) · `review` (your last match against perfect play) · `season` \
+· `season end [reset_chips=yes]` (archive the boards and ratings, start the next season)
 `show` the game message again · `rules [preset]` · `odds [preset]` · `config [key=value ...]` \
 · `help` · `quit`"""
