@@ -14,6 +14,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ReadOnlyError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from core.commit import Commit
 from core.errors import ShutboxError
 
 log = logging.getLogger(__name__)
@@ -23,6 +24,19 @@ class StoreUnavailable(ShutboxError):
     """Redis could not be reached or did not answer in time."""
 
     key = "error.redis"
+
+
+class OutcomeUnknown(StoreUnavailable):
+    """A commit was sent but its reply was lost: it may or may not have applied.
+
+    `GameStore.resolve` finds out once Redis answers again.
+    """
+
+    key = "outcome.unknown"
+
+    def __init__(self, commit: Commit) -> None:
+        super().__init__()
+        self.commit = commit
 
 
 class StoreReadOnly(StoreUnavailable):

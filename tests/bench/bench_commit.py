@@ -33,7 +33,8 @@ import redis.asyncio as aioredis
 from redis.asyncio import Redis
 
 from core.commit import Commit, Scope
-from core.store import COMMIT_LUA, JOURNAL_FOLD, JOURNAL_KEEP, _arguments, _commit_keys
+from core.commit_wire import JOURNAL_FOLD, JOURNAL_KEEP, arguments, commit_keys
+from core.store import COMMIT_LUA
 
 IN_FLIGHT = 4
 BATCHES = (4, 16, 64)
@@ -48,7 +49,7 @@ def _commit(version: int) -> Commit:
 
 def payload_rates(calls: int) -> dict[str, float]:
     """The commit's JSON, stdlib against orjson, on the same dict."""
-    body: dict[str, Any] = json.loads(_arguments(_commit(2), [], 3600, (1, 1))[0])
+    body: dict[str, Any] = json.loads(arguments(_commit(2), [], 3600, (1, 1))[0])
     rates = {}
     for name, encode in (("payload_json", _stdlib), ("payload_orjson", orjson.dumps)):
         started = time.perf_counter()
@@ -90,8 +91,8 @@ async def _pipelined(
 def _commit_call(index: int) -> tuple[Any, ...]:
     """A script call the version check refuses (no write): its cost is the round trip's."""
     commit = _commit(10**9 + index)
-    keys = _commit_keys(commit)
-    return (len(keys), *keys, *_arguments(commit, [], 3600, (JOURNAL_KEEP, JOURNAL_FOLD)))
+    keys = commit_keys(commit)
+    return (len(keys), *keys, *arguments(commit, [], 3600, (JOURNAL_KEEP, JOURNAL_FOLD)))
 
 
 async def redis_rates(redis: Redis, calls: int) -> dict[str, float]:

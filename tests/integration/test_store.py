@@ -18,6 +18,7 @@ from redis.backoff import NoBackoff
 from redis.crc import key_slot
 from redis.exceptions import ResponseError
 
+import core.ledger
 import core.store
 from core.commit import (
     MINT,
@@ -271,7 +272,7 @@ async def test_ledger_verifies_while_chips_move(store: GameStore) -> None:
 
 async def test_journal_is_read_in_chunks(store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
     """A journal longer than one chunk is read whole, in order."""
-    monkeypatch.setattr(core.store, "JOURNAL_CHUNK", 3)
+    monkeypatch.setattr(core.ledger, "JOURNAL_CHUNK", 3)
     back_and_forth = tuple(Transfer(*pair, 1) for pair in [(ANN, BEN), (BEN, ANN)] * 5)
     await store.commit(new_game(transfers=back_and_forth))
     amounts = [amount async for _, _, amount, _ in store.journal(SCOPE)]

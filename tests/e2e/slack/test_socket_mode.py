@@ -49,8 +49,11 @@ async def test_an_envelope_with_a_broken_payload_is_acked_quietly(
         command = dict(parse_qsl(slack.command_body("UANN", "solo", key="after")))
         await fake.envelope("env-ok", "slash_commands", command)
         await fake.wait_for(lambda: fake.game_messages(CHANNEL))
+        # What the app logged while serving (closing the socket at the end may log bolt's own
+        # complaint about a write that raced the shutdown: not the payload's doing).
+        records = list(caplog.records)
     # Only the app's own lines: a loaded machine may add Socket Mode's reconnect warnings.
-    refused = [r.getMessage() for r in caplog.records
+    refused = [r.getMessage() for r in records
                if r.levelno >= logging.WARNING and r.name.startswith("adapters.")]  # fmt: skip
     assert refused == ["slack payload refused: `actions` is not a list of actions"]
-    assert not [r for r in caplog.records if r.exc_info]
+    assert not [r for r in records if r.exc_info]
