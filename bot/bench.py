@@ -33,13 +33,13 @@ from bot.bench_servers import (
     register_known,
     sweep_commands_per_second,
 )
-from core.commit import Scope
-from core.dice import SeededDice
-from core.manager.context import Context
-from core.manager.manager import GameManager
-from core.manager.settings import StartOptions
-from core.store import SERVERS_KEY, GameStore
-from core.views import Reply
+from core.game.dice import SeededDice
+from core.service.commit import Scope
+from core.service.context import Context
+from core.service.manager import GameManager
+from core.service.settings import StartOptions
+from core.service.views import Reply
+from core.store.redis_store import SERVERS_KEY, RedisStore
 
 GAMES_PER_SERVER = 50
 LONG_MATCH = "rounds:50"  # long enough that few games end during a run
@@ -108,7 +108,7 @@ async def run_bench(
     known = members(Scope(namespace, f"server{i}") for i in range(servers))
     try:
         await register_known(redis, known)
-        manager = GameManager(GameStore(redis), dice=_DicePerGame(seed))
+        manager = GameManager(RedisStore(redis), dice=_DicePerGame(seed))
         # spread evenly: 50 games a server by default, one game every N/games servers with many
         homes = [Scope(namespace, f"server{i * servers // games}") for i in range(games)]
         report = await _measure(redis, manager, homes, actions, in_flight, stakes)

@@ -11,10 +11,10 @@ from collections.abc import Iterable, Sequence
 
 from redis.asyncio import Redis
 
-from core.commit import Scope
-from core.deadlines import DUE_KEY, EPOCH_KEY
-from core.manager.manager import GameManager
-from core.store import SERVERS_KEY
+from core.service.commit import Scope
+from core.service.manager import GameManager
+from core.store.deadlines import DUE_KEY, EPOCH_KEY
+from core.store.redis_store import SERVERS_KEY
 
 CHUNK = 10_000  # members per SADD / SREM: big enough to be quick, small enough not to block
 IDLE_SWEEPS = 5  # sweeps measured while every game waits; their mean is the figure

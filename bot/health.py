@@ -23,7 +23,7 @@ from prometheus_client.aiohttp import make_aiohttp_handler
 
 from adapters.http import serving_app
 from bot.telemetry import Telemetry
-from core.store import GameStore, RedisClient
+from core.store.redis_store import RedisClient, RedisStore
 
 LIVE_PATH = "/livez"
 READY_PATH = "/readyz"
@@ -74,7 +74,7 @@ class HealthSources:
     telemetry: Telemetry
     cached_games: Callable[[], int] = lambda: 0
     games: GameCounter | None = None
-    store: GameStore | None = None  # for the sweep lag; None leaves that gauge alone
+    store: RedisStore | None = None  # for the sweep lag; None leaves that gauge alone
     wall_clock: Callable[[], float] = time.time  # deadlines are unix seconds
 
     def __post_init__(self) -> None:
@@ -155,7 +155,7 @@ async def refresh_gauges(sources: HealthSources) -> None:
         await _refresh_sweep_lag(sources.store, sources)
 
 
-async def _refresh_sweep_lag(store: GameStore, sources: HealthSources) -> None:
+async def _refresh_sweep_lag(store: RedisStore, sources: HealthSources) -> None:
     """Now minus the oldest deadline that has passed: how far behind the sweeps are.
 
     Only the servers of the platforms this process serves (and sweeps) count: a Discord bot

@@ -13,15 +13,15 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from core.commit import Scope
-from core.errors import ShutboxError
-from core.manager.buttons import VERBS, ButtonId
-from core.manager.context import Context
-from core.manager.gifts import Recipient
-from core.manager.manager import SWEEP_CLOCK, Busy, GameManager
-from core.manager.settings import StartOptions
-from core.store import StoreUnavailable
-from core.views import Reply
+from core.game.errors import ShutboxError
+from core.service.buttons import VERBS, ButtonId
+from core.service.commit import Scope
+from core.service.context import Context
+from core.service.gifts import Recipient
+from core.service.manager import SWEEP_CLOCK, Busy, GameManager
+from core.service.settings import StartOptions
+from core.service.views import Reply
+from core.store.redis_store import StoreUnavailable
 
 FAULTS = (StoreUnavailable, Busy)  # errors that are ours, not the user's
 log = logging.getLogger("shutbox")

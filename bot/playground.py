@@ -15,7 +15,7 @@ from pathlib import Path
 from adapters.console.playground import Playground
 from bot.logs import setup_logging
 from bot.runtime import open_runtime
-from core.dice import DiceSource
+from core.game.dice import DiceSource
 
 LOG_FILE = "playground.log"
 

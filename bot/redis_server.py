@@ -34,7 +34,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.commands import CommandError
 from bot.sentinel import SentinelTarget, sentinel_client
-from core.store import RedisClient
+from core.store.redis_store import RedisClient
 
 START_TIMEOUT = 10.0
 STOP_TIMEOUT = 10.0

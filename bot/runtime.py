@@ -23,11 +23,11 @@ from bot.commands import CommandError
 from bot.instrument import InstrumentedManager, Observer
 from bot.redis_server import EmbeddedRedis, connect
 from bot.telemetry import Telemetry, log_action
-from core.commit import Scope
-from core.dice import DiceSource, SecureDice
-from core.manager.manager import GameManager
-from core.store import GameStore, RedisClient, StoreUnavailable
-from core.views import Reply
+from core.game.dice import DiceSource, SecureDice
+from core.service.commit import Scope
+from core.service.manager import GameManager
+from core.service.views import Reply
+from core.store.redis_store import RedisClient, RedisStore, StoreUnavailable
 
 if TYPE_CHECKING:
     from bot.settings import Settings
@@ -41,7 +41,7 @@ _STORE_DOWN = "the game store can't be reached or refuses writes"
 @dataclass(slots=True)
 class Runtime:
     redis: RedisClient
-    store: GameStore
+    store: RedisStore
     manager: GameManager
     embedded: EmbeddedRedis | None
     telemetry: Telemetry = field(default_factory=Telemetry)
@@ -54,7 +54,7 @@ async def open_runtime(
     """Connect to `redis_url`, or start the embedded server in `data_dir`; close both on exit."""
     client, server = await connect(redis_url, data_dir)
     try:
-        store = GameStore(client)
+        store = RedisStore(client)
         telemetry = Telemetry()
         observers: list[Observer] = [telemetry.observe, log_action]
         manager = InstrumentedManager(store, dice=dice or SecureDice(), observers=observers)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import getpass
 import re
 
-from core.errors import ShutboxError
-from core.i18n import t
-from core.manager.buttons import parse_button
-from core.manager.settings import ServerConfig, StartOptions, options_from_words
-from core.moves import mask_of
-from core.views import Button
+from core.game.errors import ShutboxError
+from core.game.moves import mask_of
+from core.service.buttons import parse_button
+from core.service.settings import ServerConfig, StartOptions, options_from_words
+from core.service.views import Button
+from core.text.i18n import t
 
 MAX_TILE = 12
 FALLBACK_NAME = "Player"

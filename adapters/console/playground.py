@@ -28,19 +28,19 @@ from adapters.console.parse import (
 from adapters.console.render import buttons, private_lines, reply_lines
 from adapters.console.terminal import read_line, write_lines
 from adapters.console.texts import COMMANDS_HELP, WELCOME
-from core.commit import Scope
-from core.errors import ShutboxError
-from core.i18n import t
-from core.manager.buttons import parse_button
-from core.manager.context import Context
-from core.manager.gifts import Recipient
-from core.manager.manager import GameManager
-from core.manager.present import game_view
-from core.manager.seasons import MAX_SEASON
-from core.manager.settings import parse_bool
-from core.numbers import is_integer, parse_int
-from core.state import Phase
-from core.views import GameView, Reply
+from core.game.errors import ShutboxError
+from core.game.numbers import is_integer, parse_int
+from core.game.state import Phase
+from core.service.buttons import parse_button
+from core.service.commit import Scope
+from core.service.context import Context
+from core.service.gifts import Recipient
+from core.service.manager import GameManager
+from core.service.present import game_view
+from core.service.seasons import MAX_SEASON
+from core.service.settings import parse_bool
+from core.service.views import GameView, Reply
+from core.text.i18n import t
 
 SCOPE = Scope("local", "playground")
 CHANNEL = "table"

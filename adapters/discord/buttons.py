@@ -12,8 +12,8 @@ from typing import Any, Protocol, cast, runtime_checkable
 
 import discord
 
-from core.manager.buttons import VERBS
-from core.views import Button, ButtonStyle, GameView
+from core.service.buttons import VERBS
+from core.service.views import Button, ButtonStyle, GameView
 
 MAX_ROWS = 5
 MAX_PER_ROW = 5

@@ -19,10 +19,10 @@ from adapters.discord.interactions import press
 from adapters.discord.publish import show_timeout
 from adapters.discord.render import split_text
 from adapters.discord.translator import CatalogTranslator
-from core.commit import Scope
-from core.i18n import t
-from core.manager.manager import GameManager
-from core.views import Reply
+from core.service.commit import Scope
+from core.service.manager import GameManager
+from core.service.views import Reply
+from core.text.i18n import t
 
 log = logging.getLogger(__name__)
 

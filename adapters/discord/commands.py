@@ -26,12 +26,12 @@ from adapters.discord.options import (
     subcommand,
 )
 from adapters.discord.translator import text
-from core.i18n import t
-from core.manager.context import Context
-from core.manager.gifts import Recipient
-from core.manager.manager import GameManager
-from core.manager.settings import StartOptions
-from core.views import Reply
+from core.service.context import Context
+from core.service.gifts import Recipient
+from core.service.manager import GameManager
+from core.service.settings import StartOptions
+from core.service.views import Reply
+from core.text.i18n import t
 
 GROUP = "shutbox"
 SUBCOMMANDS = (

@@ -19,12 +19,12 @@ from discord.utils import MISSING
 from adapters.discord.buttons import game_buttons, row_buttons
 from adapters.discord.publish import remember_message, show_in_channel
 from adapters.discord.render import game_embed, jump_url, split_text
-from core.commit import Scope
-from core.i18n import normalize_lang, t
-from core.manager.buttons import belongs_to
-from core.manager.context import Context
-from core.manager.manager import GameManager
-from core.views import GameView, Reply
+from core.service.buttons import belongs_to
+from core.service.commit import Scope
+from core.service.context import Context
+from core.service.manager import GameManager
+from core.service.views import GameView, Reply
+from core.text.i18n import normalize_lang, t
 
 log = logging.getLogger(__name__)
 

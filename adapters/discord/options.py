@@ -9,12 +9,12 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from adapters.discord.translator import option_key, text
-from core.manager.economy import BOARDS
-from core.manager.seasons import MAX_SEASON
-from core.manager.settings import MAX_SEASON_DAYS
-from core.match import MAX_ROUNDS, TIMER_RANGE, FormatKind
-from core.numbers import MAX_AMOUNT
-from core.rules import PRESETS, TILE_COUNTS, CloseRule, Scoring
+from core.game.match import MAX_ROUNDS, TIMER_RANGE, FormatKind
+from core.game.numbers import MAX_AMOUNT
+from core.game.rules import PRESETS, TILE_COUNTS, CloseRule, Scoring
+from core.service.economy import BOARDS
+from core.service.seasons import MAX_SEASON
+from core.service.settings import MAX_SEASON_DAYS
 
 T = TypeVar("T")
 

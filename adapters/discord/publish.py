@@ -13,10 +13,10 @@ from discord.utils import MISSING
 
 from adapters.discord.buttons import game_buttons, row_buttons
 from adapters.discord.render import game_embed, split_text
-from core.commit import Scope
-from core.manager.context import Context
-from core.manager.manager import GameManager
-from core.views import GameView, Reply
+from core.service.commit import Scope
+from core.service.context import Context
+from core.service.manager import GameManager
+from core.service.views import GameView, Reply
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from core.views import DEADLINE, GameView
+from core.service.views import DEADLINE, GameView
 
 MESSAGE_LIMIT = 2000  # characters in a message's content
 DESCRIPTION_LIMIT = 4096  # characters in an embed's description

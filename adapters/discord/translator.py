@@ -1,6 +1,7 @@
 """Slash-command names and descriptions in Danish and Norwegian, read from the core catalogs.
 
-Every translatable string is a `locale_str` whose English text comes from `core/locales/en.json`
+Every translatable string is a `locale_str` whose English text comes from
+`core/text/locales/en.json`
 and whose `key` extra names the catalog entry; the translator looks that key up for Discord's
 `da` and `no` locales when the commands are synced.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextTypes, locale_str
 
-from core.i18n import catalog, t
+from core.text.i18n import catalog, t
 
 CATALOG_LANGS: dict[Locale, str] = {Locale.danish: "da", Locale.norwegian: "nb"}
 

@@ -26,11 +26,11 @@ from adapters.slack.guard import BadRequest, check_payload
 from adapters.slack.handlers import Handlers
 from adapters.slack.installations import RedisInstallationStore, RedisOAuthStateStore
 from adapters.slack.members import Members
-from core.commit import Scope
-from core.manager.context import Context
-from core.manager.manager import SWEEP_CLOCK, GameManager
-from core.store import RedisClient
-from core.views import Reply
+from core.service.commit import Scope
+from core.service.context import Context
+from core.service.manager import SWEEP_CLOCK, GameManager
+from core.service.views import Reply
+from core.store.redis_store import RedisClient
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ import re
 import time
 from typing import Any
 
-from core.views import DEADLINE, Button, ButtonStyle, GameView
+from core.service.views import DEADLINE, Button, ButtonStyle, GameView
 
 Block = dict[str, Any]
 

@@ -10,10 +10,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from core.errors import ShutboxError
-from core.manager.seasons import MAX_SEASON
-from core.manager.settings import StartOptions, options_from_words, parse_bool
-from core.numbers import MAX_AMOUNT, is_integer, parse_int, shown
+from core.game.errors import ShutboxError
+from core.game.numbers import MAX_AMOUNT, is_integer, parse_int, shown
+from core.service.seasons import MAX_SEASON
+from core.service.settings import StartOptions, options_from_words, parse_bool
 
 _TOKEN = re.compile(r"<[^>]*>|\S+")  # a mention like `<@U1|ann lee>` stays one word
 _MENTION = re.compile(r"<@([UW][A-Z0-9]+)(?:\|([^>]*))?>")

@@ -18,11 +18,11 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.blocks import game_blocks, game_text, mrkdwn, panel_blocks
-from core.manager.buttons import belongs_to
-from core.manager.context import Context
-from core.manager.manager import GameManager
-from core.manager.record import GameRecord
-from core.views import GameView, Reply
+from core.service.buttons import belongs_to
+from core.service.context import Context
+from core.service.manager import GameManager
+from core.service.record import GameRecord
+from core.service.views import GameView, Reply
 
 log = logging.getLogger(__name__)
 

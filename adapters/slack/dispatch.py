@@ -23,10 +23,10 @@ from adapters.slack.commands import (
 )
 from adapters.slack.members import Member, Members
 from adapters.slack.texts import options_help
-from core.manager.context import Context
-from core.manager.gifts import Recipient
-from core.manager.manager import GameManager
-from core.views import Reply
+from core.service.context import Context
+from core.service.gifts import Recipient
+from core.service.manager import GameManager
+from core.service.views import Reply
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,10 +20,10 @@ from adapters.slack.commands import Open, parse
 from adapters.slack.delivery import Delivery, Respond, tell
 from adapters.slack.dispatch import Dispatch
 from adapters.slack.members import Members
-from core.commit import Scope
-from core.errors import ShutboxError
-from core.manager.context import Context
-from core.manager.manager import GameManager
+from core.game.errors import ShutboxError
+from core.service.commit import Scope
+from core.service.context import Context
+from core.service.manager import GameManager
 
 log = logging.getLogger(__name__)
 

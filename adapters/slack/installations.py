@@ -19,7 +19,7 @@ from slack_sdk.oauth.installation_store.models.bot import Bot
 from slack_sdk.oauth.installation_store.models.installation import Installation
 from slack_sdk.oauth.state_store.async_state_store import AsyncOAuthStateStore
 
-from core.store import RedisClient
+from core.store.redis_store import RedisClient
 
 INSTALL_PREFIX = "stb:slack:install"
 STATE_PREFIX = "stb:slack:state"

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 
-from core.i18n import LANGS, t
-from core.manager.settings import MAX_PLAYERS_ALLOWED, MAX_SEASON_DAYS
-from core.match import FormatKind
-from core.rules import PRESETS, TILE_COUNTS, CloseRule, Scoring
+from core.game.match import FormatKind
+from core.game.rules import PRESETS, TILE_COUNTS, CloseRule, Scoring
+from core.service.settings import MAX_PLAYERS_ALLOWED, MAX_SEASON_DAYS
+from core.text.i18n import LANGS, t
 
 YES_NO = "yes|no"
 

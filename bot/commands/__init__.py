@@ -31,7 +31,7 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
     line naming the option), so `--port 99999` never reaches a socket."""
 
     def parse(text: str) -> int:
-        from core.numbers import is_integer
+        from core.game.numbers import is_integer
 
         if not is_integer(text) or not low <= int(text) <= high:
             raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}")

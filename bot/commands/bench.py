@@ -51,9 +51,9 @@ def register(subparsers: Subparsers) -> None:
 
 def stakes(text: str) -> str:
     """Stakes as `/shutbox start` takes them (`pot:5`, `canoga`), for argparse."""
-    from core.errors import InvalidOption
-    from core.i18n import t
-    from core.match import Stakes
+    from core.game.errors import InvalidOption
+    from core.game.match import Stakes
+    from core.text.i18n import t
 
     try:
         Stakes.parse(text)

@@ -8,8 +8,8 @@ import json
 
 from bot.commands import Subparsers
 from bot.settings import load_settings
-from core.commit import Scope
-from core.store import LedgerReport
+from core.service.commit import Scope
+from core.store.redis_store import LedgerReport
 
 MISMATCH = 1
 

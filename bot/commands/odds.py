@@ -9,10 +9,10 @@ from fractions import Fraction
 
 from bot.commands import Subparsers
 from bot.commands.rules_options import CLI_LANG, add_rules_options, preset_name, rules_from_args
-from core.moves import move_label
-from core.render import describe_rules
-from core.rules import CloseRule, Rules
-from core.solver import Objective, Table, exact_p_shut, solve, sorted_rolls
+from core.game.ai.solver import Objective, Table, exact_p_shut, solve, sorted_rolls
+from core.game.moves import move_label
+from core.game.rules import CloseRule, Rules
+from core.text.render import describe_rules
 
 QUICK_EXACT_TILES = (9, 10)  # the exact fraction takes a moment for 12 tiles: only on --exact
 

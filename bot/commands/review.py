@@ -7,9 +7,16 @@ import json
 
 from bot.commands import CommandError, Subparsers
 from bot.commands.rules_options import CLI_LANG, add_rules_options, rules_from_args
-from core.i18n import decimal, t
-from core.review import InvalidTurn, Review, objective_for, parse_turn, review_json, review_turn
-from core.solver import Objective
+from core.game.ai.review import (
+    InvalidTurn,
+    Review,
+    objective_for,
+    parse_turn,
+    review_json,
+    review_turn,
+)
+from core.game.ai.solver import Objective
+from core.text.i18n import decimal, t
 
 OBJECTIVES = ("score", "count", "shut")  # score: the sum or count the rules score by
 

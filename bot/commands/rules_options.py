@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 
 from bot.commands import CommandError
-from core.errors import InvalidRules
-from core.i18n import t
-from core.rules import PRESETS, TILE_COUNTS, CloseRule, Rules, Scoring, build_rules
+from core.game.errors import InvalidRules
+from core.game.rules import PRESETS, TILE_COUNTS, CloseRule, Rules, Scoring, build_rules
+from core.text.i18n import t
 
 CLI_LANG = "en"
 

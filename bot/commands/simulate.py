@@ -10,8 +10,7 @@ from dataclasses import dataclass
 
 from bot.commands import Subparsers
 from bot.commands.rules_options import add_rules_options, rules_from_args
-from core.rules import Rules
-from core.simulation import (
+from core.game.ai.simulation import (
     Policy,
     SimulationResult,
     Tally,
@@ -19,7 +18,8 @@ from core.simulation import (
     predict,
     worker_batches,
 )
-from core.solver import Objective
+from core.game.ai.solver import Objective
+from core.game.rules import Rules
 
 
 @dataclass(frozen=True, slots=True)

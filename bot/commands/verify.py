@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 from bot.commands import CommandError, Subparsers
-from core.dice import MatchRecord, VerifyResult, verify_record
-from core.errors import CorruptState
+from core.game.dice import MatchRecord, VerifyResult, verify_record
+from core.game.errors import CorruptState
 
 NOT_VERIFIED = 1
 

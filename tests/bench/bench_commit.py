@@ -32,9 +32,9 @@ import orjson
 import redis.asyncio as aioredis
 from redis.asyncio import Redis
 
-from core.commit import Commit, Scope
-from core.commit_wire import JOURNAL_FOLD, JOURNAL_KEEP, arguments, commit_keys
-from core.store import COMMIT_LUA
+from core.service.commit import Commit, Scope
+from core.store.commit_wire import JOURNAL_FOLD, JOURNAL_KEEP, arguments, commit_keys
+from core.store.redis_store import COMMIT_LUA
 
 IN_FLIGHT = 4
 BATCHES = (4, 16, 64)

@@ -1,7 +1,7 @@
 """Engine benchmark: engine actions per second and simulated solo turns per second per policy.
 
 Run `python -m tests.bench.bench_engine [--games N] [--json PATH]` from the project root. Every
-action goes through `core.engine.apply`; the solver tables are built before the clock starts.
+action goes through `core.game.engine.apply`; the solver tables are built before the clock starts.
 It reports numbers only; nothing here asserts on time.
 """
 
@@ -16,9 +16,9 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a file: make the project root importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from core.rules import PRESETS, Rules
-from core.simulation import Policy, play_games, predict
-from core.solver import Objective
+from core.game.ai.simulation import Policy, play_games, predict
+from core.game.ai.solver import Objective
+from core.game.rules import PRESETS, Rules
 
 RULE_SETS = ("classic", "hard", "sailors", "twelve")
 SEED = 1

@@ -17,10 +17,10 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a file: make the project root importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from core.moves import options
-from core.rules import PRESETS, CloseRule, Rules
-from core.solver import Objective, exact_p_shut, roll_outcomes, solve
-from core.solver_long import solve_long
+from core.game.ai.solver import Objective, exact_p_shut, roll_outcomes, solve
+from core.game.ai.solver_long import solve_long
+from core.game.moves import options
+from core.game.rules import PRESETS, CloseRule, Rules
 
 RULE_SETS: dict[str, Rules] = {
     **PRESETS,

@@ -12,10 +12,10 @@ from redis.asyncio import Redis
 from adapters.console import CHANNEL, SCOPE, Playground
 from adapters.console.texts import NEWCOMER_COMMANDS
 from bot.playground import open_playground
-from core.dice import DiceSource, FixedDice, SeededDice
-from core.manager.context import Context
-from core.manager.manager import GameManager
-from core.store import GameStore
+from core.game.dice import DiceSource, FixedDice, SeededDice
+from core.service.context import Context
+from core.service.manager import GameManager
+from core.store.redis_store import RedisStore
 
 MAX_PRESSES = 2000
 
@@ -24,7 +24,7 @@ def make(
     redis: Redis, dice: DiceSource, name: str = "Cy", now: list[float] | None = None
 ) -> Playground:
     """A playground on the test database; `now` (a one-item list) is a clock the test moves."""
-    store = GameStore(redis)
+    store = RedisStore(redis)
     if now is None:
         return Playground(GameManager(store, dice=dice), name)
     return Playground(GameManager(store, dice=dice, clock=lambda: now[0]), name)

@@ -11,9 +11,9 @@ from redis.asyncio import Redis
 
 from adapters.console import Playground
 from bot.playground import log_to_file
-from core.dice import FixedDice, SeededDice
-from core.manager.manager import GameManager
-from core.store import GameStore
+from core.game.dice import FixedDice, SeededDice
+from core.service.manager import GameManager
+from core.store.redis_store import RedisStore
 from tests.e2e.test_console import make, send_all
 
 
@@ -55,7 +55,7 @@ async def test_the_prompt_shows_whose_turn_a_press_plays(redis: Redis) -> None:
 def test_the_default_name_is_the_login_name(redis: Redis, monkeypatch: pytest.MonkeyPatch) -> None:
     """With no --name the player sits as their login name, capitalised, never as "You"."""
     monkeypatch.setattr("getpass.getuser", lambda: "ann")
-    playground = Playground(GameManager(GameStore(redis)))
+    playground = Playground(GameManager(RedisStore(redis)))
     assert playground.prompt == "Ann> "
 
 

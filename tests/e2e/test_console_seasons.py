@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from redis.asyncio import Redis
 
-from core.dice import SeededDice
+from core.game.dice import SeededDice
 from tests.e2e.test_console import make, play_out, send_all
 
 

@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 from redis.connection import parse_url
 
 from bot.redis_server import EmbeddedRedis
-from core.store import GameStore
+from core.store.redis_store import RedisStore
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
@@ -43,5 +43,5 @@ async def redis(redis_url: str) -> AsyncIterator[Redis]:
 
 
 @pytest.fixture
-def store(redis: Redis) -> GameStore:
-    return GameStore(redis)
+def store(redis: Redis) -> RedisStore:
+    return RedisStore(redis)

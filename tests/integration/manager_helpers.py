@@ -5,12 +5,12 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from core.commit import Scope
-from core.dice import DiceSource, SeededDice
-from core.manager.context import Context
-from core.manager.manager import GameManager
-from core.store import GameStore
-from core.views import Reply
+from core.game.dice import DiceSource, SeededDice
+from core.service.commit import Scope
+from core.service.context import Context
+from core.service.manager import GameManager
+from core.service.views import Reply
+from core.store.redis_store import RedisStore
 
 SCOPE = Scope("test", "guild")
 _requests = itertools.count()
@@ -62,6 +62,6 @@ class Table:
 
 
 def manager(
-    store: GameStore, dice: DiceSource | None = None, clock: Clock | None = None
+    store: RedisStore, dice: DiceSource | None = None, clock: Clock | None = None
 ) -> GameManager:
     return GameManager(store, clock=clock or Clock(), dice=dice or SeededDice(1))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import asyncio
 
-from core.store import GameStore
+from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 from tests.integration.test_manager import _lobby
 
 
-async def test_two_sweepers_on_one_deadline_announce_it_once(store: GameStore) -> None:
+async def test_two_sweepers_on_one_deadline_announce_it_once(store: RedisStore) -> None:
     """Two processes sweep the same passed deadline at once: one applies and shows it, and its
     round summary is posted once; the other has nothing to show."""
     clock = Clock()
@@ -29,7 +29,7 @@ async def test_two_sweepers_on_one_deadline_announce_it_once(store: GameStore) -
     assert sorted(map(len, posted)) == [0, len(reply.public)]
 
 
-async def test_a_repeated_delivery_announces_nothing_the_first_did(store: GameStore) -> None:
+async def test_a_repeated_delivery_announces_nothing_the_first_did(store: RedisStore) -> None:
     """The same click delivered twice: both show the game as it stands, one posts the summary."""
     table = Table(manager(store))
     await _lobby(table, "Ann", "Bob", format="rounds:1")
@@ -51,7 +51,7 @@ async def test_a_repeated_delivery_announces_nothing_the_first_did(store: GameSt
 
 
 async def test_a_match_whose_end_was_never_shown_is_shown_by_the_next_click(
-    store: GameStore,
+    store: RedisStore,
 ) -> None:
     """The bot ended the match, then died before editing the message or posting the summary:
     a click on the message as it still stands shows the final board and posts the summary."""

@@ -8,13 +8,13 @@ from typing import Any
 import pytest
 from redis.asyncio.connection import AbstractConnection
 
-from core.commit import CommitResult, Status
-from core.store import GameStore
+from core.service.commit import CommitResult, Status
+from core.store.redis_store import RedisStore
 from tests.integration.test_store import new_game
 
 
 async def test_commits_in_flight_at_once_share_a_round_trip_and_each_applies_once(
-    store: GameStore,
+    store: RedisStore,
 ) -> None:
     """Ten games' first commits sent at the same moment go out together; each applies, once,
     and one whose caller gave up still applies with its batch (as a sent command would)."""
@@ -30,7 +30,7 @@ async def test_commits_in_flight_at_once_share_a_round_trip_and_each_applies_onc
 
 
 async def test_twenty_commits_sent_together_take_one_round_trip(
-    store: GameStore, monkeypatch: pytest.MonkeyPatch
+    store: RedisStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Twenty games' commits made at the same moment reach Redis in one write, not twenty,
     and every one of them applies."""

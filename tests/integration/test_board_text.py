@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from redis.asyncio import Redis
 
-from core.manager.context import Context
-from core.manager.manager import GameManager
-from core.rules import preset
-from core.store import GameStore
+from core.game.rules import preset
+from core.service.context import Context
+from core.service.manager import GameManager
+from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE
 
 CLASSIC = preset("classic").to_str()
@@ -28,7 +28,7 @@ async def _seed_averages(redis: Redis) -> None:
 async def test_danish_leaderboard_average_writes_a_decimal_comma(redis: Redis) -> None:
     """The average board writes 14,3 on a Danish server, 14.3 on an English one."""
     await _seed_averages(redis)
-    manager = GameManager(GameStore(redis))
+    manager = GameManager(RedisStore(redis))
     ctx = Context(SCOPE, "c1", "ann", "Ann", admin=True)
     english = await manager.leaderboard(ctx, "average")
     await manager.configure(ctx, {"lang": "da"})
@@ -39,7 +39,7 @@ async def test_danish_leaderboard_average_writes_a_decimal_comma(redis: Redis) -
 async def test_stats_count_turns_and_shuts_with_the_right_noun(redis: Redis) -> None:
     """One turn and one shut read `1 turn`, `1 time` (`1 tur`, `1 gang`), named as the preset."""
     await _seed_averages(redis)
-    manager = GameManager(GameStore(redis))
+    manager = GameManager(RedisStore(redis))
     ctx = Context(SCOPE, "c1", "ann", "Ann", admin=True)
     english = (await manager.stats(ctx)).public[0]
     assert "Classic: best 19, average 19.0 over 1 turn, box shut 1 time" in english

@@ -9,10 +9,10 @@ import pytest
 from redis.asyncio import Redis
 
 from bot.cli import main
-from core.commit import MINT, Commit, Journal
-from core.deadlines import DUE_KEY
-from core.settlement import Transfer
-from core.store import SERVERS_KEY, GameStore
+from core.game.settlement import Transfer
+from core.service.commit import MINT, Commit, Journal
+from core.store.deadlines import DUE_KEY
+from core.store.redis_store import SERVERS_KEY, RedisStore
 from tests.integration.manager_helpers import SCOPE
 
 
@@ -47,7 +47,7 @@ COUNTS = ("games", "actions", "round_trips_per_action", "scripts_per_action")
 
 
 async def test_bench_leaves_no_trace_and_counts_the_same_every_run(
-    configured: str, redis: Redis, store: GameStore, capsys: pytest.CaptureFixture[str]
+    configured: str, redis: Redis, store: RedisStore, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Two runs on the same Redis: the same counts (no replays of the first run's games), and
     afterwards no bench key, no bench server in `ledger verify`; real data is untouched."""
@@ -102,7 +102,7 @@ async def test_bench_refuses_bad_servers_and_stakes(
 
 
 async def test_ledger_verify_passes_then_catches_a_tampered_balance(
-    configured: str, store: GameStore, redis: Redis, capsys: pytest.CaptureFixture[str]
+    configured: str, store: RedisStore, redis: Redis, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`ledger verify` exits 0 when the journal replays to the balances, 1 when it does not."""
     grant = Commit(SCOPE, ensure_accounts=("ann",), transfers=(Transfer(MINT, "ann", 25),),

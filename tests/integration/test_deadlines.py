@@ -7,14 +7,14 @@ import asyncio
 import pytest
 from redis.asyncio import Redis
 
-import core.deadlines
+import core.store.deadlines
 from bot.runtime import sweeping
-from core.commit import Commit, Scope
-from core.deadlines import DUE_KEY
-from core.manager.context import Context
-from core.manager.settings import StartOptions
-from core.store import GameStore
-from core.views import Reply
+from core.service.commit import Commit, Scope
+from core.service.context import Context
+from core.service.settings import StartOptions
+from core.service.views import Reply
+from core.store.deadlines import DUE_KEY
+from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import Clock, Table, manager
 
 
@@ -23,7 +23,7 @@ def game(scope: Scope, channel: str, version: int, deadline: int | None) -> Comm
     return Commit(scope, channel, expected, f"record-{version}", version, deadline=deadline)
 
 
-async def test_a_commit_that_brings_a_deadline_forward_is_indexed(store: GameStore) -> None:
+async def test_a_commit_that_brings_a_deadline_forward_is_indexed(store: RedisStore) -> None:
     """The index holds each server at its earliest deadline; later deadlines do not move it."""
     scope = Scope("test", "g1")
     await store.commit(game(scope, "c1", 1, 500))
@@ -34,7 +34,7 @@ async def test_a_commit_that_brings_a_deadline_forward_is_indexed(store: GameSto
     assert await store.due_servers(300) == [scope]
 
 
-async def test_a_commit_during_a_sweep_is_not_lost(store: GameStore) -> None:
+async def test_a_commit_during_a_sweep_is_not_lost(store: RedisStore) -> None:
     """The sweep read the server's deadlines, then a commit added one: the sweep's write-back
     is void, so the new deadline stays in the index."""
     scope = Scope("test", "g1")
@@ -46,7 +46,7 @@ async def test_a_commit_during_a_sweep_is_not_lost(store: GameStore) -> None:
     assert await store.due_servers(700) == [scope]
 
 
-async def test_a_sweep_drops_a_server_with_nothing_left_to_wait_for(store: GameStore) -> None:
+async def test_a_sweep_drops_a_server_with_nothing_left_to_wait_for(store: RedisStore) -> None:
     """A server whose games ended leaves the index after one sweep."""
     scope = Scope("test", "g1")
     await store.commit(game(scope, "c1", 1, 100))
@@ -56,7 +56,7 @@ async def test_a_sweep_drops_a_server_with_nothing_left_to_wait_for(store: GameS
     assert await store.due_servers(10**9) == []
 
 
-async def test_a_repeated_commit_tells_the_index_again(redis: Redis, store: GameStore) -> None:
+async def test_a_repeated_commit_tells_the_index_again(redis: Redis, store: RedisStore) -> None:
     """A retried commit (its first reply lost) finds its first run and still indexes the server,
     which the first run may not have lived to do."""
     scope = Scope("test", "g1")
@@ -67,7 +67,7 @@ async def test_a_repeated_commit_tells_the_index_again(redis: Redis, store: Game
     assert await store.due_servers(400) == [scope]
 
 
-async def test_a_sweep_leaves_servers_it_does_not_own(store: GameStore) -> None:
+async def test_a_sweep_leaves_servers_it_does_not_own(store: RedisStore) -> None:
     """A process running some Discord shards sweeps only their guilds; the rest stay due."""
     clock = Clock()
     ours, theirs = Scope("discord", "1"), Scope("discord", "2")
@@ -81,11 +81,11 @@ async def test_a_sweep_leaves_servers_it_does_not_own(store: GameStore) -> None:
 
 
 async def test_servers_of_other_processes_never_hide_this_ones(
-    store: GameStore, monkeypatch: pytest.MonkeyPatch
+    store: RedisStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """More servers due for another shard than one read returns: this process's own server,
     due after all of them, is still swept."""
-    monkeypatch.setattr(core.deadlines, "DUE_PAGE", 2)
+    monkeypatch.setattr(core.store.deadlines, "DUE_PAGE", 2)
     others = [Scope("discord", f"other{index}") for index in range(5)]
     for scope in others:
         await store.commit(game(scope, "c1", 1, 100))
@@ -95,7 +95,7 @@ async def test_servers_of_other_processes_never_hide_this_ones(
 
 
 async def test_a_starting_process_enters_every_known_deadline_again(
-    redis: Redis, store: GameStore
+    redis: Redis, store: RedisStore
 ) -> None:
     """A process that died between a commit and its index write left a deadline out of the
     index; the next process to start its sweep puts it back (its own platform only)."""
@@ -109,7 +109,7 @@ async def test_a_starting_process_enters_every_known_deadline_again(
 
 
 async def test_the_runtime_sweep_finds_a_deadline_the_index_lost(
-    redis: Redis, store: GameStore
+    redis: Redis, store: RedisStore
 ) -> None:
     """`shutbox discord/slack` sweeping from start-up: a passed deadline missing from the index
     (its process died before writing it) is still applied and shown."""

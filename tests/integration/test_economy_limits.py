@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from redis.asyncio import Redis
 
-from core.commit import Commit, CommitResult, Status
-from core.i18n import t
-from core.manager.manager import GameManager
-from core.numbers import MAX_AMOUNT, MAX_BALANCE
-from core.store import GameStore
+from core.game.numbers import MAX_AMOUNT, MAX_BALANCE
+from core.service.commit import Commit, CommitResult, Status
+from core.service.manager import GameManager
+from core.store.redis_store import RedisStore
+from core.text.i18n import t
 from tests.integration.manager_helpers import SCOPE, Table, manager
 
 
@@ -18,7 +18,7 @@ async def _snapshot(redis: Redis) -> dict[str, str]:
 
 
 async def test_a_grant_past_the_limit_names_the_range_and_changes_nothing(
-    store: GameStore, redis: Redis
+    store: RedisStore, redis: Redis
 ) -> None:
     """`grant @bob 99999999999999999999999` (or 10**17, or 2**63-ish) is refused with the range;
     Redis never sees it."""
@@ -32,14 +32,14 @@ async def test_a_grant_past_the_limit_names_the_range_and_changes_nothing(
     assert await _snapshot(redis) == before
 
 
-async def test_the_largest_grant_is_counted_exactly(store: GameStore) -> None:
+async def test_the_largest_grant_is_counted_exactly(store: RedisStore) -> None:
     """A grant at the limit lands exactly on the balance."""
     table = Table(manager(store))
     await table.manager.grant(table.ctx("Admin", admin=True), "bob", "Bob", MAX_AMOUNT)
     assert (await store.balances(SCOPE, ["bob"]))["bob"] == 100 + MAX_AMOUNT
 
 
-async def test_no_balance_grows_past_the_exact_limit(store: GameStore, redis: Redis) -> None:
+async def test_no_balance_grows_past_the_exact_limit(store: RedisStore, redis: Redis) -> None:
     """A grant that would lift a balance past MAX_BALANCE is refused and changes nothing."""
     await redis.hset(f"{SCOPE.tag}:bal", "bob", MAX_BALANCE - 10)
     table = Table(manager(store))
@@ -49,7 +49,7 @@ async def test_no_balance_grows_past_the_exact_limit(store: GameStore, redis: Re
     assert (await store.balances(SCOPE, ["bob"]))["bob"] == MAX_BALANCE - 10
 
 
-class _EverChanging(GameStore):
+class _EverChanging(RedisStore):
     """A store whose balances change under every grant (another admin keeps granting)."""
 
     def __init__(self, redis: Redis) -> None:

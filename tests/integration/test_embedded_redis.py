@@ -15,8 +15,8 @@ import redis.asyncio as aioredis
 
 from bot import redis_server
 from bot.redis_server import EmbeddedRedis, connect
-from core.commit import Scope
-from core.store import GameStore, StoreUnavailable
+from core.service.commit import Scope
+from core.store.redis_store import RedisStore, StoreUnavailable
 
 
 async def read_pid(server: EmbeddedRedis) -> int:
@@ -268,7 +268,7 @@ async def test_a_hung_redis_is_reported_not_waited_for(monkeypatch: pytest.Monke
     client, _ = await connect(f"redis://127.0.0.1:{port}/1", cluster=False)
     assert client.get_connection_kwargs()["socket_connect_timeout"] == redis_server.CONNECT_TIMEOUT
     with pytest.raises(StoreUnavailable):
-        await asyncio.wait_for(GameStore(client).balances(Scope("t", "s"), ["ann"]), 60)
+        await asyncio.wait_for(RedisStore(client).balances(Scope("t", "s"), ["ann"]), 60)
     assert 1 <= len(accepted) <= 1 + redis_server.RETRIES
     await client.aclose()
     hung.close()

@@ -6,18 +6,18 @@ import asyncio
 
 import pytest
 
-from core.manager.gifts import GIFT_LIMIT, Recipient
-from core.store import GameStore
+from core.service.gifts import GIFT_LIMIT, Recipient
+from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
 
 BOB = Recipient("bob", "Bob")
 
 
-async def journal(store: GameStore) -> list[tuple[str, str, int, str]]:
+async def journal(store: RedisStore) -> list[tuple[str, str, int, str]]:
     return [(s, t, a, meta["why"]) async for s, t, a, meta in store.journal(SCOPE)]
 
 
-async def test_a_gift_moves_chips_once_in_one_journal_entry(store: GameStore) -> None:
+async def test_a_gift_moves_chips_once_in_one_journal_entry(store: RedisStore) -> None:
     """Ann gives Bob 30: 70 and 130, one `gift` entry, the ledger replays to the balances."""
     table = Table(manager(store))
     reply = await table.manager.give(table.ctx("Ann", request="gift-1"), BOB, 30)
@@ -30,7 +30,7 @@ async def test_a_gift_moves_chips_once_in_one_journal_entry(store: GameStore) ->
     assert (await store.verify_ledger(SCOPE)).ok
 
 
-async def test_the_same_delivery_twice_is_applied_once(store: GameStore) -> None:
+async def test_the_same_delivery_twice_is_applied_once(store: RedisStore) -> None:
     """A repeated delivery of one give (same request id) moves nothing more."""
     first, second = Table(manager(store)), Table(manager(store))
     await first.manager.give(first.ctx("Ann", request="gift-2"), BOB, 30)
@@ -40,7 +40,7 @@ async def test_the_same_delivery_twice_is_applied_once(store: GameStore) -> None
     assert len([e for e in await journal(store) if e[3] == "gift"]) == 1
 
 
-async def test_two_gifts_racing_for_the_same_chips_never_overdraw(store: GameStore) -> None:
+async def test_two_gifts_racing_for_the_same_chips_never_overdraw(store: RedisStore) -> None:
     """Ann (100) gives 70 to Bob and 70 to Cid at once: one goes through, one is refused."""
     one, two = Table(manager(store)), Table(manager(store))
     replies = await asyncio.gather(
@@ -71,7 +71,7 @@ async def test_two_gifts_racing_for_the_same_chips_never_overdraw(store: GameSto
     ],
 )
 async def test_a_refused_gift_is_one_private_line_and_moves_nothing(
-    store: GameStore, recipient: Recipient, amount: int, line: str
+    store: RedisStore, recipient: Recipient, amount: int, line: str
 ) -> None:
     table = Table(manager(store))
     reply = await table.manager.give(table.ctx("Ann"), recipient, amount)

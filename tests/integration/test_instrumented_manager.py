@@ -8,18 +8,18 @@ import redis.asyncio as aioredis
 
 from bot.instrument import ActionRecord, InstrumentedManager, Outcome, button_action
 from bot.telemetry import Telemetry
-from core.commit import Scope
-from core.dice import SeededDice
-from core.manager.context import Context
-from core.manager.manager import GameManager
-from core.manager.settings import StartOptions
-from core.store import GameStore
-from core.views import Reply
+from core.game.dice import SeededDice
+from core.service.commit import Scope
+from core.service.context import Context
+from core.service.manager import GameManager
+from core.service.settings import StartOptions
+from core.service.views import Reply
+from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table
 
 
 def instrumented(
-    store: GameStore, clock: Clock | None = None
+    store: RedisStore, clock: Clock | None = None
 ) -> tuple[InstrumentedManager, list[ActionRecord]]:
     records: list[ActionRecord] = []
     manager = InstrumentedManager(
@@ -46,7 +46,7 @@ def test_every_public_command_of_the_manager_is_instrumented() -> None:
     assert unwrapped == []
 
 
-async def test_each_command_reports_once_with_its_request_id(store: GameStore) -> None:
+async def test_each_command_reports_once_with_its_request_id(store: RedisStore) -> None:
     """start, join, begin and a click each give one `ok` record with the request id."""
     manager, records = instrumented(store)
     table = Table(manager)
@@ -61,7 +61,7 @@ async def test_each_command_reports_once_with_its_request_id(store: GameStore) -
     assert all(r.seconds > 0 and r.scope == SCOPE and r.channel == "c1" for r in records)
 
 
-async def test_a_rule_saying_no_is_refused_with_its_key(store: GameStore) -> None:
+async def test_a_rule_saying_no_is_refused_with_its_key(store: RedisStore) -> None:
     """A click by the wrong player is `refused`, with the error's catalog key."""
     manager, records = instrumented(store)
     table = Table(manager)
@@ -73,7 +73,7 @@ async def test_a_rule_saying_no_is_refused_with_its_key(store: GameStore) -> Non
     )  # fmt: skip
 
 
-async def test_a_repeated_delivery_is_a_duplicate(store: GameStore) -> None:
+async def test_a_repeated_delivery_is_a_duplicate(store: RedisStore) -> None:
     """The same request delivered again gets its first result and is counted as a duplicate."""
     manager, records = instrumented(store)
     table = Table(manager)
@@ -89,7 +89,7 @@ async def test_redis_out_of_reach_is_an_error(unused_tcp_port: int) -> None:
     """When Redis cannot be reached the command is an `error` and counts in errors_total."""
     client = aioredis.Redis(port=unused_tcp_port, decode_responses=True, socket_timeout=1)
     telemetry = Telemetry()
-    manager = InstrumentedManager(GameStore(client), observers=[telemetry.observe])
+    manager = InstrumentedManager(RedisStore(client), observers=[telemetry.observe])
     ctx = Context(Scope("test", "down"), "c1", "ann", "Ann", request_id="r-down")
     reply = await manager.start(ctx, StartOptions())
     await client.aclose()
@@ -99,7 +99,7 @@ async def test_redis_out_of_reach_is_an_error(unused_tcp_port: int) -> None:
     assert sample("shutbox_errors_total", {"action": "start", "error": "error.redis"}) == 1
 
 
-async def test_a_timeout_applied_by_the_sweep_is_reported(store: GameStore) -> None:
+async def test_a_timeout_applied_by_the_sweep_is_reported(store: RedisStore) -> None:
     """A turn timer that runs out is one `timeout` record."""
     clock = Clock()
     manager, records = instrumented(store, clock)
@@ -109,7 +109,7 @@ async def test_a_timeout_applied_by_the_sweep_is_reported(store: GameStore) -> N
     assert records[-1].action == "timeout" and records[-1].outcome is Outcome.OK
 
 
-async def test_a_failing_observer_never_breaks_a_command(store: GameStore) -> None:
+async def test_a_failing_observer_never_breaks_a_command(store: RedisStore) -> None:
     """An observer that raises is logged; the player still gets the game."""
 
     def broken(record: ActionRecord) -> None:

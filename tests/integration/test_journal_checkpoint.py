@@ -9,9 +9,9 @@ import pytest
 from redis.asyncio import Redis
 
 from bot.cli import main
-from core.commit import Commit, Scope
-from core.settlement import Transfer
-from core.store import GameStore
+from core.game.settlement import Transfer
+from core.service.commit import Commit, Scope
+from core.store.redis_store import RedisStore
 from tests.integration.test_store import ANN, BEN, new_game
 
 SCOPE = Scope("discord", "g1")
@@ -25,11 +25,11 @@ def passes(count: int) -> list[Commit]:
 
 
 @pytest.fixture
-def bounded(redis: Redis) -> GameStore:
-    return GameStore(redis, journal=(KEEP, FOLD))
+def bounded(redis: Redis) -> RedisStore:
+    return RedisStore(redis, journal=(KEEP, FOLD))
 
 
-async def test_the_journal_never_grows_past_its_bound(redis: Redis, bounded: GameStore) -> None:
+async def test_the_journal_never_grows_past_its_bound(redis: Redis, bounded: RedisStore) -> None:
     """Fifty transfers later the stream holds at most KEEP + FOLD entries; the rest are folded."""
     await bounded.commit(new_game())
     for commit in passes(50):
@@ -41,7 +41,7 @@ async def test_the_journal_never_grows_past_its_bound(redis: Redis, bounded: Gam
 
 
 async def test_the_ledger_check_proves_every_balance_from_the_checkpoint_on(
-    redis: Redis, bounded: GameStore
+    redis: Redis, bounded: RedisStore
 ) -> None:
     """A balance changed outside the script after the checkpoint is still caught, and so is a
     checkpoint changed by hand."""
@@ -57,7 +57,7 @@ async def test_the_ledger_check_proves_every_balance_from_the_checkpoint_on(
     assert not (await bounded.verify_ledger(SCOPE)).ok
 
 
-async def test_the_ledger_verifies_while_the_journal_folds(bounded: GameStore) -> None:
+async def test_the_ledger_verifies_while_the_journal_folds(bounded: RedisStore) -> None:
     """Checks running among concurrent commits that fold the journal always agree."""
     await bounded.commit(new_game())
     checks = [bounded.verify_ledger(SCOPE) for _ in range(10)]
@@ -67,7 +67,7 @@ async def test_the_ledger_verifies_while_the_journal_folds(bounded: GameStore) -
 
 
 async def test_ledger_verify_names_the_checkpoint(
-    redis: Redis, redis_url: str, bounded: GameStore, monkeypatch: pytest.MonkeyPatch,
+    redis: Redis, redis_url: str, bounded: RedisStore, monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
     """`shutbox ledger verify` says how many entries the checkpoint sums up."""

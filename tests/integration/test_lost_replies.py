@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.commit import Commit, CommitResult, Status
-from core.store import GameStore, OutcomeUnknown
+from core.service.commit import Commit, CommitResult, Status
+from core.store.redis_store import OutcomeUnknown, RedisStore
 from tests.integration.manager_helpers import SCOPE as TABLE_SCOPE
 from tests.integration.manager_helpers import Table, manager
 from tests.integration.test_manager import _lobby
 from tests.integration.test_store import SCOPE, new_game, next_move
 
 
-async def test_an_applied_commit_resolves_to_its_own_result(store: GameStore) -> None:
+async def test_an_applied_commit_resolves_to_its_own_result(store: RedisStore) -> None:
     commit = new_game(request_id="req-1", result='{"private":"opened"}')
     assert (await store.commit(commit)).status is Status.OK
 
@@ -22,7 +22,7 @@ async def test_an_applied_commit_resolves_to_its_own_result(store: GameStore) ->
     assert found.applied_by == commit.attempt and found.result == '{"private":"opened"}'
 
 
-async def test_a_commit_declared_void_can_never_apply_late(store: GameStore) -> None:
+async def test_a_commit_declared_void_can_never_apply_late(store: RedisStore) -> None:
     """Redis ran the lookup first: the attempt still on its way is refused when it arrives."""
     commit = new_game(request_id="req-2")
     assert (await store.resolve(commit)).status is Status.VOID
@@ -34,7 +34,7 @@ async def test_a_commit_declared_void_can_never_apply_late(store: GameStore) -> 
     assert await store.balances(SCOPE, ["ann", "ben"]) == {}
 
 
-async def test_a_new_attempt_of_a_voided_request_still_applies_once(store: GameStore) -> None:
+async def test_a_new_attempt_of_a_voided_request_still_applies_once(store: RedisStore) -> None:
     """The player (or the platform) tries the same request again: it applies, then only once."""
     first = new_game(request_id="req-3")
     await store.resolve(first)
@@ -47,7 +47,7 @@ async def test_a_new_attempt_of_a_voided_request_still_applies_once(store: GameS
     assert stored is not None and stored.version == 1
 
 
-async def test_a_duplicate_of_our_own_attempt_is_our_apply(store: GameStore) -> None:
+async def test_a_duplicate_of_our_own_attempt_is_our_apply(store: RedisStore) -> None:
     """redis-py resends a command whose reply it lost: the resend reports our own apply."""
     commit = new_game(request_id="req-4")
     await store.commit(commit)
@@ -55,7 +55,7 @@ async def test_a_duplicate_of_our_own_attempt_is_our_apply(store: GameStore) -> 
     assert again.status is Status.DUPLICATE and again.applied_by == commit.attempt
 
 
-async def test_the_manager_says_applied_or_not_as_redis_says(store: GameStore) -> None:
+async def test_the_manager_says_applied_or_not_as_redis_says(store: RedisStore) -> None:
     """A lost reply in the manager: Redis' answer decides what the player is told."""
     table = Table(manager(store))
     await _lobby(table, "Ann", "Bob")
@@ -76,19 +76,19 @@ async def test_the_manager_says_applied_or_not_as_redis_says(store: GameStore) -
     assert before.game is not None and before.game.version == stored.version
 
 
-class FlakyStore(GameStore):
+class FlakyStore(RedisStore):
     """The real store, but the next commit's reply is lost (after or before it applied)."""
 
     apply_first = True
 
     @classmethod
-    def lose_reply_after_applying(cls, store: GameStore) -> FlakyStore:
+    def lose_reply_after_applying(cls, store: RedisStore) -> FlakyStore:
         flaky = cls(store._redis)
         flaky.apply_first = True
         return flaky
 
     @classmethod
-    def lose_before_applying(cls, store: GameStore) -> FlakyStore:
+    def lose_before_applying(cls, store: RedisStore) -> FlakyStore:
         flaky = cls(store._redis)
         flaky.apply_first = False
         return flaky
@@ -99,7 +99,7 @@ class FlakyStore(GameStore):
         raise OutcomeUnknown(commit)
 
 
-async def test_a_grant_whose_reply_was_lost_is_reported_as_redis_says(store: GameStore) -> None:
+async def test_a_grant_whose_reply_was_lost_is_reported_as_redis_says(store: RedisStore) -> None:
     """Chips too: a grant's lost reply is looked up; it applied once, or it did not at all."""
     table = Table(manager(store))
     admin = table.ctx("Ann", admin=True)

@@ -7,8 +7,8 @@ import asyncio
 import redis.asyncio as aioredis
 
 from bot.redis_server import EmbeddedRedis
-from core.manager.settings import StartOptions
-from core.store import GameStore
+from core.service.settings import StartOptions
+from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 
 
@@ -20,7 +20,7 @@ async def _lobby(table: Table, *players: str, **options: object) -> None:
     table.last = await table.manager.begin(table.ctx(host))
 
 
-async def test_the_same_click_twice_from_two_managers_is_applied_once(store: GameStore) -> None:
+async def test_the_same_click_twice_from_two_managers_is_applied_once(store: RedisStore) -> None:
     """One click delivered twice, concurrently, to two bot processes is applied once."""
     first, second = Table(manager(store)), Table(manager(store))
     await _lobby(first, "Ann", "Bob")
@@ -34,7 +34,7 @@ async def test_the_same_click_twice_from_two_managers_is_applied_once(store: Gam
     assert record is not None and record.version == first.last.game.version + 1  # type: ignore[union-attr]
 
 
-async def test_two_different_clicks_on_one_version_one_wins(store: GameStore) -> None:
+async def test_two_different_clicks_on_one_version_one_wins(store: RedisStore) -> None:
     """Two different clicks on the same message: one applies, the other is told it is stale."""
     table = Table(manager(store))
     await _lobby(table, "Ann", "Bob")
@@ -58,7 +58,7 @@ async def test_two_different_clicks_on_one_version_one_wins(store: GameStore) ->
     assert stale[0].game.version == winner.game.version
 
 
-async def test_a_new_manager_resumes_every_running_game(store: GameStore) -> None:
+async def test_a_new_manager_resumes_every_running_game(store: RedisStore) -> None:
     """A restarted bot (empty cache) picks up every running game where it stood."""
     tables = [Table(manager(store), channel=f"c{i}") for i in range(3)]
     for table in tables:
@@ -71,7 +71,7 @@ async def test_a_new_manager_resumes_every_running_game(store: GameStore) -> Non
         assert reply.game is not None and reply.game.over
 
 
-async def test_wrong_player_and_stale_message_change_nothing(store: GameStore) -> None:
+async def test_wrong_player_and_stale_message_change_nothing(store: RedisStore) -> None:
     """A click by someone else, or on an old message, gets a private reply and changes nothing."""
     table = Table(manager(store))
     await _lobby(table, "Ann", "Bob")
@@ -87,7 +87,7 @@ async def test_wrong_player_and_stale_message_change_nothing(store: GameStore) -
     assert again.game.rows == rolled.game.rows
 
 
-async def test_forged_button_ids_are_refused(store: GameStore) -> None:
+async def test_forged_button_ids_are_refused(store: RedisStore) -> None:
     """A forged or broken button id gets a private reply."""
     table = Table(manager(store))
     await _lobby(table, "Ann", "Bob")
@@ -96,7 +96,7 @@ async def test_forged_button_ids_are_refused(store: GameStore) -> None:
         assert reply.private and reply.game is None
 
 
-async def test_pot_match_conserves_chips_and_the_ledger_verifies(store: GameStore) -> None:
+async def test_pot_match_conserves_chips_and_the_ledger_verifies(store: RedisStore) -> None:
     """A staked match only moves chips between players and pot; the journal replays to balances."""
     table = Table(manager(store))
     await _lobby(table, "Ann", "Bob", "Cid", stakes="pot:5", format="rounds:3")
@@ -110,7 +110,7 @@ async def test_pot_match_conserves_chips_and_the_ledger_verifies(store: GameStor
     assert reasons.count("game") >= 6
 
 
-async def test_a_turn_deadline_auto_plays_and_a_late_click_loses(store: GameStore) -> None:
+async def test_a_turn_deadline_auto_plays_and_a_late_click_loses(store: RedisStore) -> None:
     """When a deadline passes the sweep auto-plays the turn; the late click is then stale."""
     clock = Clock()
     table = Table(manager(store, clock=clock))
@@ -124,7 +124,7 @@ async def test_a_turn_deadline_auto_plays_and_a_late_click_loses(store: GameStor
     assert await table.to_act() == "Bob"
 
 
-async def test_a_lobby_that_never_starts_closes_after_ten_minutes(store: GameStore) -> None:
+async def test_a_lobby_that_never_starts_closes_after_ten_minutes(store: RedisStore) -> None:
     """An unstarted lobby closes by itself after 10 minutes."""
     clock = Clock()
     table = Table(manager(store, clock=clock))
@@ -141,7 +141,7 @@ async def test_redis_unreachable_then_back(tmp_path: object) -> None:
     """With Redis gone a click gets a clear error, changes nothing, and works once Redis is back."""
     async with EmbeddedRedis(tmp_path) as server:  # type: ignore[arg-type]
         client = aioredis.from_url(server.url, decode_responses=True)
-        table = Table(manager(GameStore(client)))
+        table = Table(manager(RedisStore(client)))
         await _lobby(table, "Ann", "Bob")
         await server.stop()
         table.manager.resolve_pauses = (0.01, 0.01)
@@ -151,7 +151,7 @@ async def test_redis_unreachable_then_back(tmp_path: object) -> None:
         await server.start()
         [(_, shown)] = await table.manager.sweep()  # the game message catches up by itself
         assert shown.game is not None and shown.game.version == table.last.game.version  # type: ignore[union-attr]
-        fresh = manager(GameStore(client))
+        fresh = manager(RedisStore(client))
         record = await fresh.current(table.ctx("Ann"))
         assert record is not None and record.version == table.last.game.version  # type: ignore[union-attr]
         reply = await table.press("Ann", "Roll")
@@ -159,7 +159,7 @@ async def test_redis_unreachable_then_back(tmp_path: object) -> None:
         await client.aclose()
 
 
-async def test_second_start_points_to_the_running_game(store: GameStore) -> None:
+async def test_second_start_points_to_the_running_game(store: RedisStore) -> None:
     """A second start in the same channel points to the running game."""
     table = Table(manager(store))
     await table.manager.start(table.ctx("Ann"), StartOptions())
@@ -167,7 +167,7 @@ async def test_second_start_points_to_the_running_game(store: GameStore) -> None
     assert reply.private is not None and "Ann" in reply.private
 
 
-async def test_joining_a_staked_game_needs_the_ante(store: GameStore) -> None:
+async def test_joining_a_staked_game_needs_the_ante(store: RedisStore) -> None:
     """Only a player with chips for the ante may open or join a staked game."""
     table = Table(manager(store))
     too_dear = await table.manager.start(table.ctx("Ann"), StartOptions(stakes="pot:150"))
@@ -180,9 +180,9 @@ async def test_joining_a_staked_game_needs_the_ante(store: GameStore) -> None:
     assert record is not None and [s.id for s in record.state.seats] == ["ann"]
 
 
-async def test_a_provably_fair_match_publishes_a_record_that_verifies(store: GameStore) -> None:
+async def test_a_provably_fair_match_publishes_a_record_that_verifies(store: RedisStore) -> None:
     """A fair match shows its commitment, then reveals a record whose every roll checks out."""
-    from core.dice import MatchRecord, SecureDice, verify_record
+    from core.game.dice import MatchRecord, SecureDice, verify_record
 
     table = Table(manager(store, dice=SecureDice()))
     lobby = await table.manager.start(table.ctx("Ann"), StartOptions(fair=True, format="rounds:2"))
@@ -197,11 +197,11 @@ async def test_a_provably_fair_match_publishes_a_record_that_verifies(store: Gam
 
 
 async def test_a_fair_solo_game_shows_its_commitment_before_the_first_roll(
-    store: GameStore,
+    store: RedisStore,
 ) -> None:
     """Solo has no lobby: its first message, before any die is rolled, carries the commitment,
     which the seed revealed at the end matches."""
-    from core.dice import SecureDice, commitment
+    from core.game.dice import SecureDice, commitment
 
     table = Table(manager(store, dice=SecureDice()))
     table.last = await table.manager.solo(table.ctx("Ann"), StartOptions(fair=True))
@@ -214,7 +214,7 @@ async def test_a_fair_solo_game_shows_its_commitment_before_the_first_roll(
     assert final.game is not None and seed in final.game.body and commitment(seed) == shown
 
 
-async def test_a_repeated_delivery_is_marked_replayed(store: GameStore) -> None:
+async def test_a_repeated_delivery_is_marked_replayed(store: RedisStore) -> None:
     """The second delivery of a click gets the first result, marked so summaries aren't reposted."""
     table = Table(manager(store))
     await _lobby(table, "Ann", "Bob")
@@ -225,7 +225,7 @@ async def test_a_repeated_delivery_is_marked_replayed(store: GameStore) -> None:
 
 
 async def test_the_game_message_id_survives_clicks_planned_before_it_was_kept(
-    store: GameStore,
+    store: RedisStore,
 ) -> None:
     """A click planned from a record read before the message id was kept does not lose it."""
     first, second = Table(manager(store)), Table(manager(store))

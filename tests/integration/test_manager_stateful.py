@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from bot.redis_server import EmbeddedRedis
-from core.manager.record import GameRecord
-from core.manager.settings import StartOptions
-from core.state import GameState
-from core.store import GameStore
-from core.views import GameView, Reply
+from core.game.state import GameState
+from core.service.record import GameRecord
+from core.service.settings import StartOptions
+from core.service.views import GameView, Reply
+from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 
 PLAYERS = ("Ann", "Bob", "Cid")
@@ -53,7 +53,7 @@ class Economy(RuleBasedStateMachine):
         self.loop = asyncio.new_event_loop()
         self.client = aioredis.from_url(self.url, decode_responses=True)
         self.run(self.client.flushdb())
-        self.store = GameStore(self.client)
+        self.store = RedisStore(self.client)
         self.clock = Clock()
         self.managers = [manager(self.store, clock=self.clock) for _ in range(2)]
         self.views: dict[str, list[GameView]] = {c: [] for c in CHANNELS}

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from core.commit import Commit, OpKind, StatOp
-from core.store import GameStore
+from core.service.commit import Commit, OpKind, StatOp
+from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
 
 PLAYERS = [f"p{n:02d}" for n in range(1, 13)]  # p01 has 12 wins ... p12 has 1
 
 
-async def twelve_winners(store: GameStore) -> None:
+async def twelve_winners(store: RedisStore) -> None:
     ops = []
     for index, user in enumerate(PLAYERS):
         ops += [StatOp(OpKind.ZINCRBY, "lb:wins", user, 12 - index),
@@ -17,7 +17,7 @@ async def twelve_winners(store: GameStore) -> None:
     await store.commit(Commit(SCOPE, stats=tuple(ops)))
 
 
-async def test_the_board_shows_ten_and_the_viewers_own_line(store: GameStore) -> None:
+async def test_the_board_shows_ten_and_the_viewers_own_line(store: RedisStore) -> None:
     """P12 sees the top 10, then `…` and their own 12th place."""
     await twelve_winners(store)
     table = Table(manager(store))
@@ -28,7 +28,7 @@ async def test_the_board_shows_ten_and_the_viewers_own_line(store: GameStore) ->
     assert len(top) == 12 and "…" not in top  # in the top 10: no line of their own
 
 
-async def test_previous_and_next_page_through_the_board(store: GameStore) -> None:
+async def test_previous_and_next_page_through_the_board(store: RedisStore) -> None:
     """Page 1 offers Next; Next shows places 11 and 12 with Previous, which goes back."""
     await twelve_winners(store)
     table = Table(manager(store))
@@ -47,7 +47,7 @@ async def test_previous_and_next_page_through_the_board(store: GameStore) -> Non
     assert back.public[0].splitlines()[1] == "1. P01 — 12"
 
 
-async def test_rank_gives_the_place_on_every_board_the_player_is_on(store: GameStore) -> None:
+async def test_rank_gives_the_place_on_every_board_the_player_is_on(store: RedisStore) -> None:
     await twelve_winners(store)
     table = Table(manager(store))
     reply = await table.manager.rank(table.ctx("p04"))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from openskill.models import PlackettLuce
 
-from core.manager.ratings import Skill
-from core.manager.settings import StartOptions
-from core.store import GameStore
-from core.views import Reply
+from core.service.ratings import Skill
+from core.service.settings import StartOptions
+from core.service.views import Reply
+from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
 
 
@@ -22,7 +22,7 @@ async def play(table: Table, *players: str, bots: int = 0) -> Reply:
     return await table.play_out()
 
 
-async def test_a_match_between_two_players_rates_both_as_openskill_does(store: GameStore) -> None:
+async def test_a_match_between_two_players_rates_both_as_openskill_does(store: RedisStore) -> None:
     """The winner gains what Plackett–Luce gives, the loser loses; the summary says so."""
     table = Table(manager(store))
     await play(table, "Ann", "Bob")
@@ -42,7 +42,7 @@ async def test_a_match_between_two_players_rates_both_as_openskill_does(store: G
     assert f"Rating: {Skill.from_str(stored['ann']).shown:,}" in stats
 
 
-async def test_the_match_summary_shows_each_new_rating_and_change(store: GameStore) -> None:
+async def test_the_match_summary_shows_each_new_rating_and_change(store: RedisStore) -> None:
     """`📈 Ratings: Ann 1530 (+30) · Bob 1470 (−30)` follows the match summary."""
     table = Table(manager(store))
     final = await play(table, "Ann", "Bob")
@@ -55,7 +55,7 @@ async def test_the_match_summary_shows_each_new_rating_and_change(store: GameSto
     assert board.splitlines()[1] == f"1. {top.title()} — {stored[top]:,}"
 
 
-async def test_bots_and_solo_games_are_not_rated(store: GameStore) -> None:
+async def test_bots_and_solo_games_are_not_rated(store: RedisStore) -> None:
     table = Table(manager(store))
     await play(table, "Ann", bots=1)
     table.last = await table.manager.solo(table.ctx("Bob"), StartOptions())
@@ -63,7 +63,7 @@ async def test_bots_and_solo_games_are_not_rated(store: GameStore) -> None:
     assert await store.hash(SCOPE, "rating") == {}
 
 
-class ReadsAnOldRating(GameStore):
+class ReadsAnOldRating(RedisStore):
     """The ratings read once before another match of the same player ended (a race)."""
 
     stale_reads = 1
@@ -76,7 +76,7 @@ class ReadsAnOldRating(GameStore):
 
 
 async def test_a_rating_that_moved_meanwhile_is_rated_from_where_it_is_now(
-    store: GameStore,
+    store: RedisStore,
 ) -> None:
     """Ann's other match ended first: the commit that ends this one finds her rating changed
     since it was read, is planned again, and rates her from her rating as it stands."""

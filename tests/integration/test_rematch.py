@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.manager.settings import StartOptions
-from core.store import GameStore
+from core.service.settings import StartOptions
+from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import Table, manager
 
 SETTINGS = StartOptions(preset="sailors", format="rounds:2", stakes="pot:5", timer=45)
@@ -22,7 +22,7 @@ async def finished_match(table: Table) -> str:
     return table.button("Rematch")
 
 
-async def test_a_player_opens_the_rematch_with_the_same_settings(store: GameStore) -> None:
+async def test_a_player_opens_the_rematch_with_the_same_settings(store: RedisStore) -> None:
     """Bob's press opens a lobby he hosts, the bot is seated again, Ann is called to join."""
     table = Table(manager(store))
     button = await finished_match(table)
@@ -40,7 +40,7 @@ async def test_a_player_opens_the_rematch_with_the_same_settings(store: GameStor
     assert again.private == "A game is already open in this channel (host: Bob). Join it there."
 
 
-async def test_only_the_players_of_the_match_may_open_it(store: GameStore) -> None:
+async def test_only_the_players_of_the_match_may_open_it(store: RedisStore) -> None:
     table = Table(manager(store))
     button = await finished_match(table)
     reply = await table.manager.click(table.ctx("Zed"), button)
@@ -49,7 +49,7 @@ async def test_only_the_players_of_the_match_may_open_it(store: GameStore) -> No
 
 
 async def test_an_older_matchs_rematch_is_refused_once_a_newer_one_finished(
-    store: GameStore,
+    store: RedisStore,
 ) -> None:
     table = Table(manager(store))
     old = await finished_match(table)
@@ -58,7 +58,7 @@ async def test_an_older_matchs_rematch_is_refused_once_a_newer_one_finished(
     assert reply.private is not None and reply.private.startswith("That match can’t be replayed")
 
 
-async def test_a_solo_rematch_starts_playing_at_once(store: GameStore) -> None:
+async def test_a_solo_rematch_starts_playing_at_once(store: RedisStore) -> None:
     table = Table(manager(store))
     table.last = await table.manager.solo(table.ctx("Ann"), StartOptions(preset="hard"))
     await table.play_out()

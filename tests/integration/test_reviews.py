@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.dice import FixedDice
-from core.manager.reviews import Kept, decisions_of, kept_of, review_text
-from core.manager.settings import StartOptions
-from core.review import parse_turn, review_turn
-from core.rules import Rules
-from core.solver import Objective
-from core.store import GameStore
-from core.views import Reply
+from core.game.ai.review import parse_turn, review_turn
+from core.game.ai.solver import Objective
+from core.game.dice import FixedDice
+from core.game.rules import Rules
+from core.service.reviews import Kept, decisions_of, kept_of, review_text
+from core.service.settings import StartOptions
+from core.service.views import Reply
+from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
 
 TURN = "4-3:7 6-2:8 2-1:2+1 5-4:9 6-5:6+5 6-6:-"
@@ -41,7 +41,7 @@ async def play_solo(table: Table, player: str = "Ann") -> None:
 
 
 async def test_a_finished_match_offers_review_graded_like_the_command_line(
-    store: GameStore,
+    store: RedisStore,
 ) -> None:
     """The Review button answers privately with the same grading `shutbox review` gives."""
     table = Table(manager(store, dice=rolls()))
@@ -59,7 +59,7 @@ async def test_a_finished_match_offers_review_graded_like_the_command_line(
     assert f"expected loss {expected.expected_loss:.2f} points" in text
 
 
-async def test_the_review_command_shows_the_last_finished_match(store: GameStore) -> None:
+async def test_the_review_command_shows_the_last_finished_match(store: RedisStore) -> None:
     """`/shutbox review` answers from the last finished match; before any, it says so."""
     table = Table(manager(store, dice=rolls()))
     none = await table.manager.review(table.ctx("Ann"))
@@ -71,7 +71,7 @@ async def test_the_review_command_shows_the_last_finished_match(store: GameStore
     assert reply.private is not None and "2-1 → 2+1 ✗ best 3" in reply.private
 
 
-async def test_someone_who_did_not_play_gets_no_review(store: GameStore) -> None:
+async def test_someone_who_did_not_play_gets_no_review(store: RedisStore) -> None:
     """A Review click by a non-player is told, privately, that there is nothing of theirs."""
     table = Table(manager(store, dice=rolls()))
     await play_solo(table)
@@ -79,7 +79,7 @@ async def test_someone_who_did_not_play_gets_no_review(store: GameStore) -> None
     assert reply.private is not None and reply.private.startswith("There is no review of yours")
 
 
-async def test_the_review_is_in_the_clickers_language(store: GameStore) -> None:
+async def test_the_review_is_in_the_clickers_language(store: RedisStore) -> None:
     """A Danish player reads the review in Danish."""
     table = Table(manager(store, dice=rolls()))
     await play_solo(table)
@@ -89,7 +89,7 @@ async def test_the_review_is_in_the_clickers_language(store: GameStore) -> None:
 
 
 async def test_stats_and_the_accuracy_board_count_every_reviewed_decision(
-    store: GameStore,
+    store: RedisStore,
 ) -> None:
     """Stats show the accuracy; the board lists players with 20 decisions or more."""
     table = Table(manager(store, dice=rolls(4)))
@@ -109,7 +109,7 @@ async def test_stats_and_the_accuracy_board_count_every_reviewed_decision(
     assert int(fields["decisions"]) == 4 * per_match
 
 
-async def test_each_player_sees_only_their_own_decisions(store: GameStore) -> None:
+async def test_each_player_sees_only_their_own_decisions(store: RedisStore) -> None:
     """In a match of Ann, Bob and a bot, each human's review counts their own decisions;
     the bot's are not reviewed, and the board of accuracy counts only the two humans."""
     table = Table(manager(store))
@@ -138,7 +138,7 @@ async def play_until_a_summary(table: Table) -> Reply:
     raise AssertionError("the match ended without a summary")
 
 
-async def test_each_round_summary_carries_a_review_of_the_match_so_far(store: GameStore) -> None:
+async def test_each_round_summary_carries_a_review_of_the_match_so_far(store: RedisStore) -> None:
     """After round 1 of 2, the round summary's Review button answers each clicker privately
     with their own decisions of round 1; after the match it answers with the whole match."""
     table = Table(manager(store))

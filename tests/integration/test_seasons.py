@@ -5,19 +5,19 @@ from __future__ import annotations
 
 import asyncio
 
-from core.commit import Commit, OpKind, StatOp
-from core.i18n import day
-from core.manager.gifts import Recipient
-from core.rules import build_rules
-from core.settlement import Transfer
-from core.store import GameStore
+from core.game.rules import build_rules
+from core.game.settlement import Transfer
+from core.service.commit import Commit, OpKind, StatOp
+from core.service.gifts import Recipient
+from core.store.redis_store import RedisStore
+from core.text.i18n import day
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 
 CLASSIC = build_rules("classic").to_str()
 DAY = 24 * 60 * 60
 
 
-async def played_a_season(store: GameStore) -> None:
+async def played_a_season(store: RedisStore) -> None:
     """Ann and Bob on the wins, rating and best boards, with ratings; Ann gave Bob 30 chips."""
     ops = [
         StatOp(OpKind.ZINCRBY, "lb:wins", "ann", 3), StatOp(OpKind.ZINCRBY, "lb:wins", "bob", 1),
@@ -32,7 +32,7 @@ async def played_a_season(store: GameStore) -> None:
     await table.manager.give(table.ctx("Ann"), Recipient("bob", "Bob"), 30)
 
 
-async def test_season_one_starts_the_first_time_anyone_asks(store: GameStore) -> None:
+async def test_season_one_starts_the_first_time_anyone_asks(store: RedisStore) -> None:
     clock = Clock()
     table = Table(manager(store, clock=clock))
     first = await table.manager.season(table.ctx("Ann"))
@@ -43,7 +43,7 @@ async def test_season_one_starts_the_first_time_anyone_asks(store: GameStore) ->
 
 
 async def test_an_admin_ends_the_season_archiving_every_board_and_the_ratings(
-    store: GameStore,
+    store: RedisStore,
 ) -> None:
     await played_a_season(store)
     clock = Clock()
@@ -71,7 +71,7 @@ async def test_an_admin_ends_the_season_archiving_every_board_and_the_ratings(
     assert await store.balances(SCOPE, ["ann", "bob"]) == {"ann": 70, "bob": 130}
 
 
-async def test_only_an_admin_ends_a_season(store: GameStore) -> None:
+async def test_only_an_admin_ends_a_season(store: RedisStore) -> None:
     await played_a_season(store)
     table = Table(manager(store))
     refused = await table.manager.season(table.ctx("Ann"), end=True)
@@ -81,7 +81,7 @@ async def test_only_an_admin_ends_a_season(store: GameStore) -> None:
 
 
 async def test_reset_chips_pays_every_balance_to_the_mint_and_keeps_the_ledger(
-    store: GameStore,
+    store: RedisStore,
 ) -> None:
     """Balances go back through journaled `season` transfers; a running game's pot stays;
     the next daily opens the account again with the start chips."""
@@ -105,7 +105,7 @@ async def test_reset_chips_pays_every_balance_to_the_mint_and_keeps_the_ledger(
     assert (await store.verify_ledger(SCOPE)).ok
 
 
-async def test_the_same_season_end_delivered_twice_ends_one_season(store: GameStore) -> None:
+async def test_the_same_season_end_delivered_twice_ends_one_season(store: RedisStore) -> None:
     one, two = Table(manager(store)), Table(manager(store))
     await one.manager.season(one.ctx("Mod", admin=True, request="end-1"), end=True)
     again = await two.manager.season(two.ctx("Mod", admin=True, request="end-1"), end=True)
@@ -114,7 +114,7 @@ async def test_the_same_season_end_delivered_twice_ends_one_season(store: GameSt
     assert now.public[0].startswith("🗓️ Season 2 started")
 
 
-async def test_a_season_that_has_not_ended_is_one_private_line(store: GameStore) -> None:
+async def test_a_season_that_has_not_ended_is_one_private_line(store: RedisStore) -> None:
     table = Table(manager(store))
     early = await table.manager.leaderboard(table.ctx("Ann"), "wins", season=1)
     assert early.private == "There is no ended Season 1; this is Season 1." and not early.public
@@ -127,7 +127,7 @@ async def test_a_season_that_has_not_ended_is_one_private_line(store: GameStore)
     assert alone.private == "reset_chips goes only with season end."
 
 
-async def test_an_archived_board_pages_within_its_season(store: GameStore) -> None:
+async def test_an_archived_board_pages_within_its_season(store: RedisStore) -> None:
     ops = []
     for n in range(1, 13):
         ops += [StatOp(OpKind.ZINCRBY, "lb:wins", f"p{n:02d}", 13 - n),
@@ -141,7 +141,7 @@ async def test_an_archived_board_pages_within_its_season(store: GameStore) -> No
     assert second.public[0].splitlines()[1:3] == ["11. P11 — 2", "12. P12 — 1"]
 
 
-async def test_season_days_ends_a_season_by_itself_once(store: GameStore) -> None:
+async def test_season_days_ends_a_season_by_itself_once(store: RedisStore) -> None:
     """With `season_days=7`, the first board asked for after a week announces the end; two
     processes asking at once end one season between them."""
     await played_a_season(store)
@@ -163,7 +163,7 @@ async def test_season_days_ends_a_season_by_itself_once(store: GameStore) -> Non
     assert old.public[0].splitlines()[1:] == ["1. Ann — 3", "2. Bob — 1"]
 
 
-async def test_season_days_zero_never_ends_a_season(store: GameStore) -> None:
+async def test_season_days_zero_never_ends_a_season(store: RedisStore) -> None:
     clock = Clock()
     table = Table(manager(store, clock=clock))
     await table.manager.season(table.ctx("Ann"))

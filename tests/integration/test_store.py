@@ -18,9 +18,10 @@ from redis.backoff import NoBackoff
 from redis.crc import key_slot
 from redis.exceptions import ResponseError
 
-import core.ledger
-import core.store
-from core.commit import (
+import core.store.ledger
+import core.store.redis_store
+from core.game.settlement import Transfer
+from core.service.commit import (
     MINT,
     Commit,
     DailyClaim,
@@ -31,9 +32,8 @@ from core.commit import (
     Status,
     StoredGame,
 )
-from core.deadlines import DUE_KEY, EPOCH_KEY
-from core.settlement import Transfer
-from core.store import GameStore, OutcomeUnknown, StoreRefused, StoreUnavailable
+from core.store.deadlines import DUE_KEY, EPOCH_KEY
+from core.store.redis_store import OutcomeUnknown, RedisStore, StoreRefused, StoreUnavailable
 
 SCOPE = Scope("discord", "g1")
 ANN, BEN = "u1", "u2"
@@ -85,7 +85,7 @@ async def everything(redis: Redis) -> dict[str, Any]:
     return found
 
 
-async def test_new_game_is_created_and_loaded(store: GameStore) -> None:
+async def test_new_game_is_created_and_loaded(store: RedisStore) -> None:
     """A new lobby is written with its version and found again by load."""
     result = await store.commit(new_game())
     assert result.status is Status.OK
@@ -95,7 +95,7 @@ async def test_new_game_is_created_and_loaded(store: GameStore) -> None:
     assert await store.servers() == [SCOPE]
 
 
-async def test_missing_game_loads_as_none(store: GameStore) -> None:
+async def test_missing_game_loads_as_none(store: RedisStore) -> None:
     """A channel without a game loads as None, with the balances that exist."""
     await store.commit(new_game("c2"))
     game, balances = await store.load_with_balances(SCOPE, "c1", [ANN, "nobody"])
@@ -103,14 +103,14 @@ async def test_missing_game_loads_as_none(store: GameStore) -> None:
     assert balances == {ANN: 100}
 
 
-async def test_record_keeps_any_text(store: GameStore) -> None:
+async def test_record_keeps_any_text(store: RedisStore) -> None:
     """A record with quotes, emoji and non-Latin text round-trips through the script."""
     record = 'Åse "🎲" 骰子 \\ end'
     await store.commit(new_game(record=record))
     assert await store.load(SCOPE, "c1") == StoredGame(1, record)
 
 
-async def test_stale_version_is_refused_with_current_record(store: GameStore) -> None:
+async def test_stale_version_is_refused_with_current_record(store: RedisStore) -> None:
     """A commit made on an old version is refused and gets the current version and record."""
     await store.commit(new_game())
     await store.commit(next_move(1))
@@ -119,20 +119,20 @@ async def test_stale_version_is_refused_with_current_record(store: GameStore) ->
     assert await store.load(SCOPE, "c1") == StoredGame(2, "move 2")
 
 
-async def test_second_lobby_in_a_channel_is_stale(store: GameStore) -> None:
+async def test_second_lobby_in_a_channel_is_stale(store: RedisStore) -> None:
     """Opening a game where one exists is refused: the game must not exist yet."""
     await store.commit(new_game())
     result = await store.commit(new_game(record="another"))
     assert (result.status, result.version, result.record) == (Status.STALE, 1, "lobby c1")
 
 
-async def test_move_on_a_missing_game_is_stale(store: GameStore) -> None:
+async def test_move_on_a_missing_game_is_stale(store: RedisStore) -> None:
     """A click on a game that has ended is refused with no version."""
     result = await store.commit(next_move(3))
     assert (result.status, result.version, result.record) == (Status.STALE, None, None)
 
 
-async def test_same_request_id_twice_is_applied_once(store: GameStore) -> None:
+async def test_same_request_id_twice_is_applied_once(store: RedisStore) -> None:
     """A repeated request id changes nothing and gets the first request's result back."""
     await store.commit(new_game())
     move = next_move(1, transfers=ANTES, request_id="i-1", result="first")
@@ -143,14 +143,14 @@ async def test_same_request_id_twice_is_applied_once(store: GameStore) -> None:
 
 
 async def test_concurrent_duplicates_from_two_processes_apply_once(
-    redis_url: str, store: GameStore
+    redis_url: str, store: RedisStore
 ) -> None:
     """Two bot processes sending the same request at once: one applies, one gets its result."""
     await store.commit(new_game())
     clients = [aioredis.from_url(redis_url, decode_responses=True) for _ in range(2)]
     move = next_move(1, transfers=ANTES, request_id="i-2", result="done")
     try:
-        results = await asyncio.gather(*(GameStore(c).commit(move) for c in clients))
+        results = await asyncio.gather(*(RedisStore(c).commit(move) for c in clients))
     finally:
         await asyncio.gather(*(c.aclose() for c in clients))
     assert sorted(r.status for r in results) == [Status.DUPLICATE, Status.OK]
@@ -159,7 +159,7 @@ async def test_concurrent_duplicates_from_two_processes_apply_once(
     assert (await store.verify_ledger(SCOPE)).entries == 4
 
 
-async def test_retried_commit_after_lost_reply_is_duplicate(store: GameStore) -> None:
+async def test_retried_commit_after_lost_reply_is_duplicate(store: RedisStore) -> None:
     """The script run twice with one request id (a retry after a lost reply) applies once."""
     await store.commit(new_game())
     move = next_move(1, transfers=ANTES, request_id="i-3", result="paid")
@@ -223,7 +223,7 @@ class ReplyDropper:
 
 @pytest.mark.parametrize("new_player", [False, True], ids=["evalsha", "pipeline"])
 async def test_lost_reply_is_retried_by_redis_py_and_applied_once(
-    redis: Redis, store: GameStore, new_player: bool
+    redis: Redis, store: RedisStore, new_player: bool
 ) -> None:
     """redis-py retries a command whose reply was lost; the retry gets DUPLICATE, not a re-run."""
     await store.commit(new_game())
@@ -232,7 +232,7 @@ async def test_lost_reply_is_retried_by_redis_py_and_applied_once(
     async with ReplyDropper(redis).running() as proxy:
         client = aioredis.from_url(proxy.url, decode_responses=True, retry=Retry(NoBackoff(), 2))
         try:
-            result = await GameStore(client).commit(move)
+            result = await RedisStore(client).commit(move)
         finally:
             await client.aclose()
     assert not proxy.armed, "the proxy never saw the EVALSHA"
@@ -241,7 +241,7 @@ async def test_lost_reply_is_retried_by_redis_py_and_applied_once(
     assert (await store.verify_ledger(SCOPE)).ok
 
 
-async def test_transfers_are_journaled_and_the_ledger_verifies(store: GameStore) -> None:
+async def test_transfers_are_journaled_and_the_ledger_verifies(store: RedisStore) -> None:
     """Every chip movement is in the journal; replaying it gives the stored balances."""
     await store.commit(new_game(journal=Journal("start", "c1")))
     await store.commit(next_move(1, transfers=ANTES, journal=Journal("ante", "c1")))
@@ -258,21 +258,23 @@ async def test_transfers_are_journaled_and_the_ledger_verifies(store: GameStore)
     assert (report.ok, report.entries, report.accounts, report.total) == (True, 5, 4, 0)
 
 
-async def test_ledger_verifies_while_chips_move(store: GameStore) -> None:
+async def test_ledger_verifies_while_chips_move(store: RedisStore) -> None:
     """A ledger check running among concurrent commits still sees balances and journal agree."""
     await store.commit(new_game())
     passes = [Transfer(ANN, BEN, 1), Transfer(BEN, ANN, 1)]
     moves = [Commit(SCOPE, transfers=(passes[i % 2],)) for i in range(40)]
     checks = [store.verify_ledger(SCOPE) for _ in range(10)]
     outcomes = await asyncio.gather(*(store.commit(m) for m in moves), *checks)
-    reports = [o for o in outcomes if isinstance(o, core.store.LedgerReport)]
+    reports = [o for o in outcomes if isinstance(o, core.store.redis_store.LedgerReport)]
     assert all(report.ok for report in reports)
     assert (await store.verify_ledger(SCOPE)).entries == 42
 
 
-async def test_journal_is_read_in_chunks(store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_journal_is_read_in_chunks(
+    store: RedisStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A journal longer than one chunk is read whole, in order."""
-    monkeypatch.setattr(core.ledger, "JOURNAL_CHUNK", 3)
+    monkeypatch.setattr(core.store.ledger, "JOURNAL_CHUNK", 3)
     back_and_forth = tuple(Transfer(*pair, 1) for pair in [(ANN, BEN), (BEN, ANN)] * 5)
     await store.commit(new_game(transfers=back_and_forth))
     amounts = [amount async for _, _, amount, _ in store.journal(SCOPE)]
@@ -280,7 +282,7 @@ async def test_journal_is_read_in_chunks(store: GameStore, monkeypatch: pytest.M
     assert (await store.verify_ledger(SCOPE)).entries == 12
 
 
-async def test_tampered_balance_is_reported_by_the_ledger(redis: Redis, store: GameStore) -> None:
+async def test_tampered_balance_is_reported_by_the_ledger(redis: Redis, store: RedisStore) -> None:
     """A balance changed outside the script shows up as a mismatch and a non-zero total."""
     await store.commit(new_game())
     await redis.hincrby(f"{SCOPE.tag}:bal", ANN, 5)
@@ -290,7 +292,9 @@ async def test_tampered_balance_is_reported_by_the_ledger(redis: Redis, store: G
     assert report.total == 5
 
 
-async def test_expected_balance_mismatch_refuses_everything(redis: Redis, store: GameStore) -> None:
+async def test_expected_balance_mismatch_refuses_everything(
+    redis: Redis, store: RedisStore
+) -> None:
     """A commit computed on outdated balances writes nothing at all and gets the current ones."""
     await store.commit(new_game())
     before = await everything(redis)
@@ -310,7 +314,7 @@ async def test_expected_balance_mismatch_refuses_everything(redis: Redis, store:
     assert await everything(redis) == before
 
 
-async def test_overdraft_refuses_everything(redis: Redis, store: GameStore) -> None:
+async def test_overdraft_refuses_everything(redis: Redis, store: RedisStore) -> None:
     """A transfer that would take a player below zero refuses the whole commit."""
     await store.commit(new_game())
     before = await everything(redis)
@@ -329,7 +333,7 @@ async def test_overdraft_refuses_everything(redis: Redis, store: GameStore) -> N
     ids=["hash-op-on-zset", "zset-op-on-hash", "min-of-text"],
 )
 async def test_stats_op_that_does_not_fit_refuses_everything(
-    redis: Redis, store: GameStore, misfit: StatOp
+    redis: Redis, store: RedisStore, misfit: StatOp
 ) -> None:
     """A stats op that would fail halfway is found before the first write: nothing changes."""
     await store.commit(new_game(stats=(StatOp(OpKind.ZINCRBY, "lb:wins", ANN, 1),)))
@@ -343,7 +347,7 @@ async def test_stats_op_that_does_not_fit_refuses_everything(
     assert await everything(redis) == before
 
 
-async def test_new_players_count_at_their_start_balance(store: GameStore) -> None:
+async def test_new_players_count_at_their_start_balance(store: RedisStore) -> None:
     """A player created by this commit can be expected at the start balance and ante at once."""
     await store.commit(new_game())
     join = next_move(
@@ -358,7 +362,7 @@ async def test_new_players_count_at_their_start_balance(store: GameStore) -> Non
     assert result.balances == {"u3": 90, MINT: -300}
 
 
-async def test_daily_claim_waits_for_its_cooldown(store: GameStore) -> None:
+async def test_daily_claim_waits_for_its_cooldown(store: RedisStore) -> None:
     """The daily allowance can be claimed once per cooldown; too early says how long to wait."""
 
     def claim(now: int) -> Commit:
@@ -376,7 +380,7 @@ async def test_daily_claim_waits_for_its_cooldown(store: GameStore) -> None:
     assert (await store.commit(claim(1000 + DAY))).balances == {ANN: 50}
 
 
-async def test_due_lists_channels_whose_deadline_passed(store: GameStore) -> None:
+async def test_due_lists_channels_whose_deadline_passed(store: RedisStore) -> None:
     """Deadlines come due at their time, and leave with the game or its next move."""
     await store.commit(new_game("c1", deadline=100))
     await store.commit(new_game("c2", deadline=200))
@@ -390,7 +394,7 @@ async def test_due_lists_channels_whose_deadline_passed(store: GameStore) -> Non
     assert await store.load(SCOPE, "c1") is None
 
 
-async def test_stats_min_ops_keep_the_lowest(store: GameStore) -> None:
+async def test_stats_min_ops_keep_the_lowest(store: RedisStore) -> None:
     """HMIN and ZMIN set a missing value, lower a larger one, and keep a smaller one."""
 
     def best(score: int) -> Commit:
@@ -415,7 +419,7 @@ async def test_stats_min_ops_keep_the_lowest(store: GameStore) -> None:
     assert await store.top(SCOPE, "last") == [(ANN, 20.0)]
 
 
-async def test_chips_leaderboard_follows_player_balances(store: GameStore) -> None:
+async def test_chips_leaderboard_follows_player_balances(store: RedisStore) -> None:
     """lb:chips holds every player's balance, never the mint or a pot."""
     await store.commit(new_game(ensure_accounts=(ANN, BEN, "u3")))
     await store.commit(next_move(1, transfers=(*ANTES, Transfer(POT, "u3", 20))))
@@ -425,13 +429,13 @@ async def test_chips_leaderboard_follows_player_balances(store: GameStore) -> No
     assert dict(board) == await store.balances(SCOPE, [ANN, BEN, "u3"])
 
 
-async def test_server_config_fields_are_kept(store: GameStore) -> None:
+async def test_server_config_fields_are_kept(store: RedisStore) -> None:
     """Server settings are a hash the store writes and reads back."""
     await store.set_fields(SCOPE, "cfg", {"lang": "da", "daily": "25"})
     assert await store.hash(SCOPE, "cfg") == {"lang": "da", "daily": "25"}
 
 
-async def test_servers_lists_every_scope_with_a_game_or_chips(store: GameStore) -> None:
+async def test_servers_lists_every_scope_with_a_game_or_chips(store: RedisStore) -> None:
     """A server is listed once it had a game or a player's chips, and only then."""
     slack = Scope("slack", "T1:x")
     await store.commit(new_game(scope=slack, ensure_accounts=()))
@@ -440,7 +444,7 @@ async def test_servers_lists_every_scope_with_a_game_or_chips(store: GameStore) 
     assert await store.servers() == [Scope("discord", "g2"), slack]
 
 
-async def test_every_key_of_a_server_shares_one_hash_slot(redis: Redis, store: GameStore) -> None:
+async def test_every_key_of_a_server_shares_one_hash_slot(redis: Redis, store: RedisStore) -> None:
     """All keys of a server carry the same hash tag, so a Redis Cluster keeps them in one slot."""
     await store.commit(
         new_game(
@@ -450,7 +454,8 @@ async def test_every_key_of_a_server_shares_one_hash_slot(redis: Redis, store: G
             stats=(StatOp(OpKind.ZINCRBY, "lb:wins", ANN, 1),),
         )
     )
-    global_keys = {core.store.SERVERS_KEY, DUE_KEY, EPOCH_KEY}  # indexes over all servers
+    # the indexes over all servers
+    global_keys = {core.store.redis_store.SERVERS_KEY, DUE_KEY, EPOCH_KEY}
     keys = [key for key in await redis.keys("*") if key not in global_keys]
     assert len(keys) >= 7
     assert {key_slot(key.encode()) for key in keys} == {key_slot(b"discord:g1")}
@@ -461,7 +466,7 @@ async def test_redis_unreachable_raises_store_unavailable() -> None:
     client = aioredis.from_url(
         "redis://127.0.0.1:1/0", decode_responses=True, retry=Retry(NoBackoff(), 0)
     )
-    store = GameStore(client)
+    store = RedisStore(client)
     try:
         with pytest.raises(OutcomeUnknown) as raised:  # a commit's fate is never guessed
             await store.commit(new_game())
@@ -481,7 +486,7 @@ async def test_client_must_decode_responses(redis_url: str) -> None:
     """The store refuses a client that would hand it bytes."""
     client = aioredis.from_url(redis_url)
     with pytest.raises(ValueError, match="decode_responses"):
-        GameStore(client)
+        RedisStore(client)
     await client.aclose()
 
 
@@ -490,16 +495,16 @@ async def test_script_missing_from_the_server_is_loaded(
     redis: Redis, monkeypatch: pytest.MonkeyPatch, new_player: bool
 ) -> None:
     """After a Redis restart (empty script cache) the first commit loads the script and runs."""
-    fresh_script = core.store.COMMIT_LUA + f"\n-- {uuid.uuid4()}\n"
-    monkeypatch.setattr(core.store, "COMMIT_LUA", fresh_script)
-    store = GameStore(redis)
+    fresh_script = core.store.redis_store.COMMIT_LUA + f"\n-- {uuid.uuid4()}\n"
+    monkeypatch.setattr(core.store.redis_store, "COMMIT_LUA", fresh_script)
+    store = RedisStore(redis)
     ensure = (ANN,) if new_player else ()
     assert (await store.commit(new_game(ensure_accounts=ensure))).status is Status.OK
     assert await store.load(SCOPE, "c1") == StoredGame(1, "lobby c1")
 
 
 async def test_commit_and_load_are_one_round_trip_each(
-    store: GameStore, monkeypatch: pytest.MonkeyPatch
+    store: RedisStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A commit (even with the new server's SADD) and a load with balances each send once."""
     await store.commit(new_game("warm-up"))  # the script is in the server's cache from here

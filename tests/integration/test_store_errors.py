@@ -14,12 +14,12 @@ import pytest
 import redis.asyncio as aioredis
 from redis.asyncio import Redis
 
-from core.commit import Scope
-from core.i18n import t
-from core.manager.context import Context
-from core.manager.manager import GameManager
-from core.manager.settings import StartOptions
-from core.store import GameStore
+from core.service.commit import Scope
+from core.service.context import Context
+from core.service.manager import GameManager
+from core.service.settings import StartOptions
+from core.store.redis_store import RedisStore
+from core.text.i18n import t
 from tests.scale.servers import free_port, redis_server
 
 SCOPE = Scope("test", "guild")
@@ -66,19 +66,19 @@ async def test_a_read_only_replica_says_so_privately(
 ) -> None:
     """After a failover the bot may be pointed at a replica: a start says the store can only
     read, changes nothing, and Redis' READONLY text is one log line."""
-    manager = GameManager(GameStore(replica))
+    manager = GameManager(RedisStore(replica))
     with caplog.at_level(logging.WARNING):
         reply = await manager.solo(ctx("r1"), StartOptions())
     assert private_only(reply.private) == t("en", "error.redis.readonly")
     assert reply.game is None and not reply.public
     assert await replica.dbsize() == 0
-    logged = [r.getMessage() for r in caplog.records if r.name == "core.store_errors"]
+    logged = [r.getMessage() for r in caplog.records if r.name == "core.store.errors"]
     assert len(logged) == 1 and "READONLY" in logged[0] and not caplog.records[0].exc_info
 
 
 async def test_a_full_redis_says_so_privately(full: Redis) -> None:
     """Out of memory: the daily claim says the store is full; no chips appear."""
-    reply = await GameManager(GameStore(full)).daily(ctx("d1"))
+    reply = await GameManager(RedisStore(full)).daily(ctx("d1"))
     assert private_only(reply.private) == t("en", "error.redis.full")
     assert await full.dbsize() == 0
 
@@ -87,7 +87,7 @@ async def test_a_script_error_says_the_store_refused(redis: Redis) -> None:
     """A key of the wrong type breaks the commit script: a private "refused", nothing written,
     and a second try after the repair works."""
     await redis.set(f"{SCOPE.tag}:bal", "not a hash")
-    manager = GameManager(GameStore(redis))
+    manager = GameManager(RedisStore(redis))
     reply = await manager.daily(ctx("d1"))
     assert private_only(reply.private) == t("en", "error.redis.refused")
     assert await redis.get(f"{SCOPE.tag}:bal") == "not a hash"

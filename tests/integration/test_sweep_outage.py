@@ -12,17 +12,17 @@ import redis.asyncio as aioredis
 
 from bot.redis_server import client_options
 from bot.runtime import sweeping
-from core.commit import Scope
-from core.manager.manager import GameManager
-from core.store import GameStore
-from core.views import Reply
+from core.service.commit import Scope
+from core.service.manager import GameManager
+from core.service.views import Reply
+from core.store.redis_store import RedisStore
 from tests.scale.servers import free_port, redis_server
 
 
 class CountingManager(GameManager):
     """Counts the sweeps, so the test can wait for some to fail without watching a clock."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: RedisStore) -> None:
         super().__init__(store)
         self.sweeps = 0
         self.swept = asyncio.Condition()
@@ -54,7 +54,7 @@ async def test_an_outage_is_logged_once_and_the_return_once(
     then an info line, no traceback, however many sweeps failed in between."""
     port = free_port()
     client = aioredis.from_url(f"redis://127.0.0.1:{port}/0", **client_options())
-    manager = CountingManager(GameStore(client))
+    manager = CountingManager(RedisStore(client))
     with caplog.at_level(logging.INFO, logger="shutbox"):
         async with sweeping(manager, "test", nothing, every=0.02):
             with redis_server(tmp_path / "first", port):

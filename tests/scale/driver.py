@@ -21,9 +21,9 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
-from core.commit import Commit, CommitResult, Scope, Status
-from core.manager.manager import GameManager
-from core.store import GameStore
+from core.service.commit import Commit, CommitResult, Scope, Status
+from core.service.manager import GameManager
+from core.store.redis_store import RedisStore
 from tests.scale.play import Seat, fresh_record, turn_buttons
 
 SHARED_EVERY = 3  # every third version, both processes get the same delivery
@@ -50,8 +50,8 @@ class Click:
     accepted: bool  # the reply showed the game (not a private refusal)
 
 
-class RecordingStore(GameStore):
-    """A GameStore that remembers every commit that applied (status OK)."""
+class RecordingStore(RedisStore):
+    """A RedisStore that remembers every commit that applied (status OK)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -6,13 +6,13 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.commit import Scope
-from core.manager import present
-from core.manager.context import Context
-from core.manager.manager import GameManager
-from core.manager.record import GameRecord
-from core.manager.settings import StartOptions
-from core.store import GameStore
+from core.service import present
+from core.service.commit import Scope
+from core.service.context import Context
+from core.service.manager import GameManager
+from core.service.record import GameRecord
+from core.service.settings import StartOptions
+from core.store.redis_store import RedisStore
 
 PLAYERS = ("ann", "bob")
 STAKES = "pot:5"
@@ -59,7 +59,7 @@ def turn_buttons(record: GameRecord) -> list[str]:
     return [b.action_id for row in rows for b in row if b.action_id.split(":")[1] in TURN_VERBS]
 
 
-async def fresh_record(store: GameStore, seat: Seat) -> GameRecord | None:
+async def fresh_record(store: RedisStore, seat: Seat) -> GameRecord | None:
     """The game as Redis holds it now (not a process cache): what players see."""
     stored = await store.load(seat.scope, seat.channel)
     return None if stored is None else GameRecord.from_str(stored.record)
@@ -80,6 +80,6 @@ async def play_to_end(
     raise AssertionError(f"{seat} did not finish in {max_clicks} clicks")
 
 
-async def chips_of(store: GameStore, scope: Scope) -> dict[str, int]:
+async def chips_of(store: RedisStore, scope: Scope) -> dict[str, int]:
     """Every stored balance of the server: players, pots and the mint."""
     return {name: int(value) for name, value in (await store.hash(scope, "bal")).items()}

@@ -19,14 +19,14 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
-from core.commit import Scope
-from core.dice import FairDice
-from core.manager import manager as manager_module
-from core.manager.context import Context
-from core.manager.manager import GameManager
-from core.manager.settings import StartOptions
-from core.store import GameStore
-from core.views import Reply
+from core.game.dice import FairDice
+from core.service import manager as manager_module
+from core.service.commit import Scope
+from core.service.context import Context
+from core.service.manager import GameManager
+from core.service.settings import StartOptions
+from core.service.views import Reply
+from core.store.redis_store import RedisStore
 
 SERVER_SEED = "5e" * 32
 
@@ -98,7 +98,7 @@ def answer(reply: Reply) -> dict[str, Any]:
 async def serve(url: str) -> None:
     manager_module.new_fair_dice = fixed_fair_dice  # type: ignore[attr-defined]
     client = aioredis.from_url(url, decode_responses=True, socket_timeout=5)
-    manager = GameManager(GameStore(client))
+    manager = GameManager(RedisStore(client))
     print("ready", flush=True)
     while line := await asyncio.to_thread(sys.stdin.readline):
         reply = await run_step(manager, Step.from_json(line))

@@ -17,13 +17,13 @@ from redis.asyncio.cluster import RedisCluster
 from bot.cli import main
 from bot.health import GameCounter, redis_status
 from bot.redis_server import connect
-from core.commit import MINT, Commit, Journal, OpKind, Scope, StatOp, Status
-from core.dice import SeededDice
-from core.manager.context import Context
-from core.manager.manager import GameManager
-from core.manager.settings import StartOptions
-from core.settlement import Transfer
-from core.store import GameStore
+from core.game.dice import SeededDice
+from core.game.settlement import Transfer
+from core.service.commit import MINT, Commit, Journal, OpKind, Scope, StatOp, Status
+from core.service.context import Context
+from core.service.manager import GameManager
+from core.service.settings import StartOptions
+from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import Clock
 from tests.scale.play import PLAYERS, START_CHIPS, chips_of, open_match, play_to_end, seats
 from tests.scale.servers import RedisProcess, redis_cluster
@@ -59,7 +59,7 @@ async def test_matches_on_many_servers_play_to_the_end_and_ledgers_verify(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """Staked matches on 24 servers spread over three masters finish; every ledger verifies."""
-    manager = GameManager(GameStore(client), dice=SeededDice(7))
+    manager = GameManager(RedisStore(client), dice=SeededDice(7))
     tables = seats(SERVERS, CHANNELS)
     started = time.perf_counter()
     await asyncio.gather(*(open_match(manager, seat) for seat in tables))
@@ -89,7 +89,7 @@ async def test_matches_on_many_servers_play_to_the_end_and_ledgers_verify(
 
 async def test_every_store_operation_works_on_the_cluster(client: RedisCluster) -> None:
     """Reads, the commit script, a new server's registration, stats and the ledger check."""
-    store = GameStore(client)
+    store = RedisStore(client)
     scope = Scope("cluster", "ops")
     commit = Commit(
         scope, "c1", None, "record-1", 1, request_id="r1", result="first", start_balance=50,
@@ -119,7 +119,7 @@ async def test_every_store_operation_works_on_the_cluster(client: RedisCluster) 
 
 async def test_health_and_game_count_reach_every_node(client: RedisCluster) -> None:
     """PING answers through the cluster client, and the game count SCANs every master."""
-    manager = GameManager(GameStore(client), dice=SeededDice(3))
+    manager = GameManager(RedisStore(client), dice=SeededDice(3))
     await asyncio.gather(*(open_match(manager, seat) for seat in seats(9, 1)))
     assert await redis_status(client) == "ok"
     assert await GameCounter(client).count() == 9
@@ -136,7 +136,7 @@ async def test_deadlines_on_servers_of_every_node_fire_and_leave_the_index(
     """Lobbies on nine servers spread over the masters: one sweep after ten minutes closes them
     all (the due index lives in its own slot, beside the servers'), and then nothing is due."""
     clock = Clock()
-    manager = GameManager(GameStore(client), dice=SeededDice(5), clock=clock)
+    manager = GameManager(RedisStore(client), dice=SeededDice(5), clock=clock)
     scopes = [Scope("cluster", f"lobby{index}") for index in range(9)]
     for scope in scopes:
         await manager.start(Context(scope, "c1", "ann", "Ann"), StartOptions())

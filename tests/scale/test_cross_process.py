@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from core.commit import MINT, Scope
-from core.manager import present
-from core.manager.manager import GameManager
-from core.store import GameStore
+from core.service import present
+from core.service.commit import MINT, Scope
+from core.service.manager import GameManager
+from core.store.redis_store import RedisStore
 from tests.scale.play import Seat, fresh_record, turn_buttons
 from tests.scale.steps import Step, answer, fixed_fair_dice, run_step
 
@@ -110,7 +110,7 @@ async def two_processes(redis_url: str) -> AsyncIterator[list[StepProcess]]:
             await process.wait()
 
 
-async def play(scenario: str, scope: Scope, store: GameStore, send: Send) -> None:
+async def play(scenario: str, scope: Scope, store: RedisStore, send: Send) -> None:
     """Resolve each intent of the scenario into a step and send it (step n is the n-th)."""
     seat, numbers = Seat(scope, CHANNEL), itertools.count()
 
@@ -143,7 +143,7 @@ async def play(scenario: str, scope: Scope, store: GameStore, send: Send) -> Non
         assert reply["private"] is None or intent[1] in ("daily", "grant"), (intent, reply)
 
 
-async def outcome(store: GameStore, scope: Scope) -> dict[str, Any]:
+async def outcome(store: RedisStore, scope: Scope) -> dict[str, Any]:
     """Every player's chips, the pot and the mint, the journal's movements, and the stats."""
     accounts = [*PLAYERS, f"pot:{CHANNEL}", MINT]
     journal = [
@@ -158,13 +158,13 @@ async def outcome(store: GameStore, scope: Scope) -> dict[str, Any]:
 async def test_steps_alternating_between_two_processes_pay_as_one_process_would(
     scenario: str,
     two_processes: list[StepProcess],
-    store: GameStore,
+    store: RedisStore,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Process A then B then A…, and B then A then B…: balances, journal and stats per player
     equal a single process's, every seated player paid every ante, and the ledger verifies."""
     reference = Scope("matrix", f"{scenario}-one")
-    monkeypatch.setattr("core.manager.manager.new_fair_dice", fixed_fair_dice)
+    monkeypatch.setattr("core.service.manager.new_fair_dice", fixed_fair_dice)
     alone = GameManager(store)
 
     async def in_one_process(_: int, step: Step) -> dict[str, Any]:

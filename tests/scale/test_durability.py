@@ -15,10 +15,10 @@ import pytest
 import redis.asyncio as aioredis
 
 from bot.cli import main
-from core.commit import MINT
-from core.dice import SeededDice
-from core.manager.manager import GameManager
-from core.store import GameStore
+from core.game.dice import SeededDice
+from core.service.commit import MINT
+from core.service.manager import GameManager
+from core.store.redis_store import RedisStore
 from tests.scale.play import (
     PLAYERS,
     START_CHIPS,
@@ -41,7 +41,7 @@ async def manager_on(server: RedisProcess, seed: int) -> AsyncIterator[GameManag
     """A GameManager with its own connection, as a freshly started bot process has."""
     client = aioredis.from_url(server.url, decode_responses=True, socket_timeout=2)
     try:
-        yield GameManager(GameStore(client), dice=SeededDice(seed))
+        yield GameManager(RedisStore(client), dice=SeededDice(seed))
     finally:
         await client.aclose()
 

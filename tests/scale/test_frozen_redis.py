@@ -16,9 +16,9 @@ import redis.asyncio as aioredis
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
-from core.dice import SeededDice
-from core.manager.manager import GameManager
-from core.store import GameStore
+from core.game.dice import SeededDice
+from core.service.manager import GameManager
+from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table
 from tests.integration.test_manager import _lobby
 from tests.scale.servers import RedisProcess, free_port, redis_server
@@ -39,7 +39,7 @@ async def table(server: RedisProcess) -> AsyncIterator[Table]:
         server.url, decode_responses=True, socket_timeout=CLIENT_TIMEOUT,
         socket_connect_timeout=CLIENT_TIMEOUT, retry=Retry(NoBackoff(), 0),
     )  # fmt: skip
-    table = Table(GameManager(GameStore(client), dice=SeededDice(5)))
+    table = Table(GameManager(RedisStore(client), dice=SeededDice(5)))
     await _lobby(table, "Ann", "Bob")
     yield table
     await client.aclose()

@@ -16,10 +16,10 @@ import pytest
 
 from bot.cli import main
 from bot.runtime import open_runtime
-from core.commit import MINT
-from core.dice import SeededDice
-from core.manager.manager import GameManager
-from core.store import StoreUnavailable
+from core.game.dice import SeededDice
+from core.service.commit import MINT
+from core.service.manager import GameManager
+from core.store.redis_store import StoreUnavailable
 from tests.scale.play import (
     PLAYERS,
     START_CHIPS,

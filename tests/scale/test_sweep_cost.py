@@ -12,9 +12,9 @@ import pytest
 import redis.asyncio as aioredis
 from redis.asyncio import Redis
 
-from core.deadlines import DUE_KEY
-from core.manager.settings import StartOptions
-from core.store import GameStore
+from core.service.settings import StartOptions
+from core.store.deadlines import DUE_KEY
+from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 from tests.scale.servers import RedisProcess, free_port, redis_server
 
@@ -37,8 +37,8 @@ async def redis(server: RedisProcess) -> AsyncIterator[Redis]:
 
 
 @pytest.fixture
-def store(redis: Redis) -> GameStore:
-    return GameStore(redis)
+def store(redis: Redis) -> RedisStore:
+    return RedisStore(redis)
 
 
 async def commands_sent(redis: Redis) -> int:
@@ -59,7 +59,7 @@ async def idle_servers(redis: Redis, count: int, deadline: int) -> None:
 
 
 async def test_a_sweep_with_thousands_of_idle_servers_sends_a_handful_of_commands(
-    redis: Redis, store: GameStore
+    redis: Redis, store: RedisStore
 ) -> None:
     """Nothing due on 2,000 known servers: the sweep costs the same few commands as on one."""
     await idle_servers(redis, IDLE_SERVERS, NOW + 600)
@@ -70,7 +70,7 @@ async def test_a_sweep_with_thousands_of_idle_servers_sends_a_handful_of_command
 
 
 async def test_a_deadline_among_idle_servers_fires_on_the_first_sweep_after_it(
-    redis: Redis, store: GameStore
+    redis: Redis, store: RedisStore
 ) -> None:
     """One lobby passes its ten minutes among 2,000 idle servers: the next sweep closes it, and
     its cost grows with that one server, not with the others."""

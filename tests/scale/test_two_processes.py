@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from core.commit import MINT
-from core.dice import SeededDice
-from core.manager.manager import GameManager
-from core.store import GameStore
+from core.game.dice import SeededDice
+from core.service.commit import MINT
+from core.service.manager import GameManager
+from core.store.redis_store import RedisStore
 from tests.scale.play import PLAYERS, START_CHIPS, chips_of, fresh_record, open_match, seats
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,7 +30,7 @@ RUN_TIMEOUT = 60.0
 
 
 @pytest.fixture
-async def started_games(store: GameStore) -> list[Any]:
+async def started_games(store: RedisStore) -> list[Any]:
     """24 staked three-round matches on 4 servers, begun and waiting for the first roll."""
     manager = GameManager(store, dice=SeededDice(11))
     tables = seats(SERVERS, CHANNELS, platform="two")
@@ -89,7 +89,7 @@ async def run_together(processes: list[tuple[asyncio.subprocess.Process, Path]])
 
 
 async def test_two_processes_lose_and_double_nothing(
-    store: GameStore,
+    store: RedisStore,
     started_games: list[Any],
     processes: list[tuple[asyncio.subprocess.Process, Path]],
     capsys: pytest.CaptureFixture[str],
@@ -138,7 +138,7 @@ def assert_versions_count_the_moves(
         assert [c["ended"] for c in commits].count(True) == 1 and commits[-1]["ended"]
 
 
-async def assert_chips_conserved(store: GameStore, tables: list[Any]) -> None:
+async def assert_chips_conserved(store: RedisStore, tables: list[Any]) -> None:
     """Each server's journal replays to its balances; the players still hold every chip."""
     for scope in {seat.scope for seat in tables}:
         report = await store.verify_ledger(scope)

@@ -14,9 +14,9 @@ import discord
 import pytest
 
 from adapters.discord import ClientOptions, ShutboxClient, point_at
-from core.dice import SeededDice
-from core.manager.manager import GameManager
-from core.store import GameStore
+from core.game.dice import SeededDice
+from core.service.manager import GameManager
+from core.store.redis_store import RedisStore
 from tests.e2e.discord.fake_discord import TOKEN, FakeDiscord
 
 SEED = 11
@@ -33,7 +33,7 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 
 @pytest.fixture
-def manager(store: GameStore) -> GameManager:
+def manager(store: RedisStore) -> GameManager:
     """A manager on the test database with seeded dice, so games play the same every run."""
     return GameManager(store, dice=SeededDice(SEED))
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from adapters.discord import ShutboxClient
-from core.commit import Commit, OpKind, StatOp
-from core.store import GameStore
+from core.service.commit import Commit, OpKind, StatOp
+from core.store.redis_store import RedisStore
 from tests.e2e.discord.fake_discord import FakeDiscord, buttons, text_of
 from tests.e2e.discord.players import ANN, BOB, SCOPE
 
 
-async def twelve_winners(store: GameStore) -> None:
+async def twelve_winners(store: RedisStore) -> None:
     ops = []
     for n in range(1, 13):
         ops += [StatOp(OpKind.ZINCRBY, "lb:wins", f"p{n}", 13 - n),
@@ -18,7 +18,7 @@ async def twelve_winners(store: GameStore) -> None:
 
 
 async def test_next_and_previous_edit_the_leaderboard_in_place(
-    fake: FakeDiscord, bot: ShutboxClient, store: GameStore
+    fake: FakeDiscord, bot: ShutboxClient, store: RedisStore
 ) -> None:
     await twelve_winners(store)
     posted = await fake.answered(await fake.command(ANN, "leaderboard", board="wins"))

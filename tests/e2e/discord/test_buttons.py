@@ -5,9 +5,9 @@ from __future__ import annotations
 import copy
 
 from adapters.discord import ShutboxClient
-from core.dice import SeededDice
-from core.manager.manager import GameManager
-from core.store import GameStore
+from core.game.dice import SeededDice
+from core.service.manager import GameManager
+from core.store.redis_store import RedisStore
 from tests.e2e.discord.conftest import SEED, running
 from tests.e2e.discord.fake_discord import FakeDiscord, buttons, text_of
 from tests.e2e.discord.payloads import User
@@ -85,7 +85,7 @@ async def test_the_same_interaction_delivered_twice_is_applied_once(
 
 
 async def test_a_button_posted_before_a_restart_still_works(
-    fake: FakeDiscord, store: GameStore
+    fake: FakeDiscord, store: RedisStore
 ) -> None:
     """The bot process restarts mid-game (new client, new manager, same Redis): a click on
     the old message's button is dispatched and edits that message."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from redis.asyncio import Redis
 
-from core.store import GameStore
+from core.store.redis_store import RedisStore
 from tests.e2e.discord.fake_discord import FakeDiscord, buttons
 from tests.e2e.discord.payloads import CHANNEL_ID
 from tests.e2e.discord.players import ANN, SCOPE
@@ -26,14 +26,14 @@ def labels(fake: FakeDiscord, message: int) -> list[str]:
     return [str(button.get("label")) for button in buttons(fake.messages[message])]
 
 
-async def version(store: GameStore) -> int:
+async def version(store: RedisStore) -> int:
     stored = await store.load(SCOPE, str(CHANNEL_ID))
     assert stored is not None
     return stored.version
 
 
 async def test_a_click_after_a_restart_catches_the_message_up_then_plays(
-    fake: FakeDiscord, redis: Redis, redis_url: str, store: GameStore, tmp_path: Path
+    fake: FakeDiscord, redis: Redis, redis_url: str, store: RedisStore, tmp_path: Path
 ) -> None:
     async with bot_process(fake, redis_url, tmp_path, free_port()) as process:
         await fake.wait_ready(within=START_SECONDS)

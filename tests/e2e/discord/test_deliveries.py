@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import Counter
 
 from adapters.discord import ShutboxClient
-from core.commit import MINT
-from core.manager.manager import GameManager
-from core.store import GameStore
+from core.service.commit import MINT
+from core.service.manager import GameManager
+from core.store.redis_store import RedisStore
 from tests.e2e.discord.fake_discord import FakeDiscord, Sent, playing, text_of
 from tests.e2e.discord.payloads import CHANNEL_ID
 from tests.e2e.discord.players import ANN, BOB, CID, MAX_PRESSES, SCOPE, button_id, by_id, current
@@ -28,7 +28,7 @@ async def twice(fake: FakeDiscord, sent: Sent) -> Sent:
 
 
 async def test_every_interaction_twice_plays_one_match(
-    fake: FakeDiscord, bot: ShutboxClient, manager: GameManager, store: GameStore
+    fake: FakeDiscord, bot: ShutboxClient, manager: GameManager, store: RedisStore
 ) -> None:
     opened = await twice(fake, await fake.command(ANN, "start", stakes="pot:5", rounds=2))
     game = opened.original

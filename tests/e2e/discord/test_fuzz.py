@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from redis.asyncio import Redis
 
 from adapters.discord import ShutboxClient
-from core.manager.buttons import VERBS
+from core.service.buttons import VERBS
 from tests.e2e.discord.fake_discord import FakeDiscord, buttons
 from tests.e2e.discord.players import ANN
 from tests.e2e.snapshots import snapshot

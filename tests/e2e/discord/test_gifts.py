@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from adapters.discord import ShutboxClient
-from core.manager.gifts import GIFT_LIMIT
-from core.store import GameStore
+from core.service.gifts import GIFT_LIMIT
+from core.store.redis_store import RedisStore
 from tests.e2e.discord.fake_discord import FakeDiscord, text_of
 from tests.e2e.discord.payloads import User
 from tests.e2e.discord.players import ANN, BOB, DAG, SCOPE
@@ -15,7 +15,7 @@ ROBO = User(1_300_000_000_000_000_099, "Robo", bot=True)
 
 
 async def test_ann_gives_bob_chips_and_the_channel_sees_it(
-    fake: FakeDiscord, bot: ShutboxClient, store: GameStore
+    fake: FakeDiscord, bot: ShutboxClient, store: RedisStore
 ) -> None:
     """Ann's receipt is private; the gift is announced; both balances and the ledger agree."""
     given = await fake.answered(await fake.command(ANN, "give", player=BOB, amount=20))
@@ -43,7 +43,7 @@ async def test_ann_gives_bob_chips_and_the_channel_sees_it(
     ],
 )
 async def test_each_refused_gift_is_one_private_line(
-    fake: FakeDiscord, bot: ShutboxClient, store: GameStore, target: User, amount: int, line: str
+    fake: FakeDiscord, bot: ShutboxClient, store: RedisStore, target: User, amount: int, line: str
 ) -> None:
     refused = await fake.answered(await fake.command(ANN, "give", player=target, amount=amount))
     assert refused.ephemeral and refused.data["content"] == line

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from adapters.discord import ShutboxClient
-from core.manager.manager import GameManager
-from core.store import GameStore
+from core.service.manager import GameManager
+from core.store.redis_store import RedisStore
 from tests.e2e.discord.fake_discord import FakeDiscord, playing, text_of
 from tests.e2e.discord.players import ANN, BOB, CID, SCOPE, current, play_out, press
 
@@ -14,7 +14,7 @@ START_CHIPS = 100
 
 
 async def test_three_players_play_a_pot_match_to_the_end(
-    fake: FakeDiscord, bot: ShutboxClient, manager: GameManager, store: GameStore
+    fake: FakeDiscord, bot: ShutboxClient, manager: GameManager, store: RedisStore
 ) -> None:
     """Ann opens a pot:5 lobby, Bob and Cid join by button, and the match is played out by
     buttons on one message edited in place; the summaries follow as channel messages."""
@@ -40,7 +40,7 @@ async def test_three_players_play_a_pot_match_to_the_end(
 
 
 async def test_balances_and_leaderboard_right_after_a_pot_match(
-    fake: FakeDiscord, bot: ShutboxClient, manager: GameManager, store: GameStore
+    fake: FakeDiscord, bot: ShutboxClient, manager: GameManager, store: RedisStore
 ) -> None:
     """After the match no chip is made or lost, and `/shutbox balance` and
     `/shutbox leaderboard chips` show the new balances at once."""

@@ -4,8 +4,8 @@ and `/shutbox review` (SPEC 5)."""
 from __future__ import annotations
 
 from adapters.discord import ShutboxClient
-from core.manager.manager import GameManager
-from core.manager.reviews import kept_of, review_text
+from core.service.manager import GameManager
+from core.service.reviews import kept_of, review_text
 from tests.e2e.discord.fake_discord import FakeDiscord, Json, buttons, playing, text_of
 from tests.e2e.discord.players import ANN, BOB, CID, DAG, by_id, current, play_out, press
 

@@ -4,13 +4,13 @@ boards, anyone else is refused, and `leaderboard board:wins season:1` reads the 
 from __future__ import annotations
 
 from adapters.discord import ShutboxClient
-from core.commit import Commit, OpKind, StatOp
-from core.store import GameStore
+from core.service.commit import Commit, OpKind, StatOp
+from core.store.redis_store import RedisStore
 from tests.e2e.discord.fake_discord import FakeDiscord, text_of
 from tests.e2e.discord.players import ANN, BOB, DAG, MOD, SCOPE
 
 
-async def bob_won_twice(store: GameStore) -> None:
+async def bob_won_twice(store: RedisStore) -> None:
     bob = str(BOB.id)
     ops = (StatOp(OpKind.ZINCRBY, "lb:wins", bob, 2), StatOp(OpKind.HSET, "names", bob, "Bob"),
            StatOp(OpKind.ZSET, "lb:rating", bob, 1520))  # fmt: skip
@@ -18,7 +18,7 @@ async def bob_won_twice(store: GameStore) -> None:
 
 
 async def test_an_admin_ends_the_season_and_the_old_board_stays_readable(
-    fake: FakeDiscord, bot: ShutboxClient, store: GameStore
+    fake: FakeDiscord, bot: ShutboxClient, store: RedisStore
 ) -> None:
     await bob_won_twice(store)
     await fake.answered(await fake.command(ANN, "give", player=BOB, amount=20))
@@ -45,7 +45,7 @@ async def test_an_admin_ends_the_season_and_the_old_board_stays_readable(
 
 
 async def test_only_an_admin_ends_a_season(
-    fake: FakeDiscord, bot: ShutboxClient, store: GameStore
+    fake: FakeDiscord, bot: ShutboxClient, store: RedisStore
 ) -> None:
     await bob_won_twice(store)
     refused = await fake.answered(await fake.command(ANN, "season", action="end"))

@@ -5,12 +5,12 @@ from __future__ import annotations
 from adapters.discord.interactions import PLATFORM
 from bot.commands.discord import client_options
 from bot.settings import DiscordSettings
-from core.commit import Scope
-from core.dice import SeededDice
-from core.manager.context import Context
-from core.manager.manager import GameManager
-from core.manager.settings import StartOptions
-from core.store import GameStore
+from core.game.dice import SeededDice
+from core.service.commit import Scope
+from core.service.context import Context
+from core.service.manager import GameManager
+from core.service.settings import StartOptions
+from core.store.redis_store import RedisStore
 from tests.e2e.discord.conftest import SEED, running
 from tests.e2e.discord.fake_discord import FakeDiscord
 from tests.e2e.discord.payloads import GUILD_ID
@@ -21,7 +21,7 @@ SHARDS = 2
 
 
 async def test_two_processes_share_the_shards_and_one_registers_the_commands(
-    fake: FakeDiscord, store: GameStore
+    fake: FakeDiscord, store: RedisStore
 ) -> None:
     """`--shard-count 2 --shard-ids 0` and `--shard-ids 1` identify as shard 0 and 1 of 2;
     only the first registers `/shutbox`; the guild's shard answers its interactions and
@@ -45,7 +45,7 @@ async def test_two_processes_share_the_shards_and_one_registers_the_commands(
 
 
 async def test_each_process_sweeps_only_the_guilds_of_its_own_shards(
-    fake: FakeDiscord, store: GameStore
+    fake: FakeDiscord, store: RedisStore
 ) -> None:
     """With the shards split over two processes, a guild's passed deadline is applied by the
     process that runs the guild's shard; the other one leaves it alone."""

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from adapters.discord import ShutboxClient, interactions
-from core.dice import SeededDice
-from core.manager.context import Context
-from core.manager.manager import GameManager
-from core.store import GameStore
-from core.views import Reply
+from core.game.dice import SeededDice
+from core.service.context import Context
+from core.service.manager import GameManager
+from core.service.views import Reply
+from core.store.redis_store import RedisStore
 from tests.e2e.discord.conftest import SEED, running
 from tests.e2e.discord.fake_discord import FakeDiscord, text_of
 from tests.e2e.discord.payloads import EPHEMERAL, LOADING
@@ -37,7 +37,7 @@ class SlowManager(GameManager):
 
 @pytest.fixture
 async def slow_bot(
-    fake: FakeDiscord, store: GameStore, monkeypatch: pytest.MonkeyPatch
+    fake: FakeDiscord, store: RedisStore, monkeypatch: pytest.MonkeyPatch
 ) -> AsyncIterator[ShutboxClient]:
     monkeypatch.setattr(interactions, "ANSWER_BUDGET", BUDGET)
     async with running(fake, SlowManager(store, dice=SeededDice(SEED))) as client:

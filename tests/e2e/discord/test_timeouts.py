@@ -9,9 +9,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from adapters.discord import ShutboxClient
-from core.dice import SeededDice
-from core.manager.manager import GameManager
-from core.store import GameStore
+from core.game.dice import SeededDice
+from core.service.manager import GameManager
+from core.store.redis_store import RedisStore
 from tests.e2e.discord.conftest import SEED, running
 from tests.e2e.discord.fake_discord import FakeDiscord, buttons, text_of
 from tests.e2e.discord.players import ANN, BOB, current, press
@@ -49,7 +49,7 @@ async def sweep_until(stop: asyncio.Event, manager: GameManager, client: Shutbox
 
 @pytest.fixture
 async def timed_bot(
-    fake: FakeDiscord, store: GameStore, clock: Clock
+    fake: FakeDiscord, store: RedisStore, clock: Clock
 ) -> AsyncIterator[tuple[ShutboxClient, GameManager]]:
     """The bot on a manager whose clock the test moves, with a deadline sweep running."""
     manager = GameManager(store, dice=SeededDice(SEED), clock=clock)

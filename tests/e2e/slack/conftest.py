@@ -11,9 +11,9 @@ from redis.asyncio import Redis
 
 from adapters.slack.app import SlackBot, SlackConfig, build_app
 from adapters.slack.server import serving_http
-from core.dice import DiceSource, SeededDice
-from core.manager.manager import GameManager
-from core.store import GameStore
+from core.game.dice import DiceSource, SeededDice
+from core.service.manager import GameManager
+from core.store.redis_store import RedisStore
 from tests.e2e.slack.driver import SECRET, Driver
 from tests.e2e.slack.fake_slack import FakeSlack
 
@@ -44,7 +44,7 @@ def dice() -> DiceSource:
 
 @pytest.fixture
 def manager(redis: Redis, dice: DiceSource) -> GameManager:
-    return GameManager(GameStore(redis), dice=dice)
+    return GameManager(RedisStore(redis), dice=dice)
 
 
 @pytest.fixture

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from redis.asyncio import Redis
 
-from core.commit import Commit, OpKind, Scope, StatOp
-from core.store import GameStore
+from core.service.commit import Commit, OpKind, Scope, StatOp
+from core.store.redis_store import RedisStore
 from tests.e2e.slack.driver import CHANNEL, Driver
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack, Message
 
@@ -17,7 +17,7 @@ async def test_next_and_previous_edit_the_leaderboard_in_place(
     for n in range(1, 13):
         ops += [StatOp(OpKind.ZINCRBY, "lb:wins", f"U{n}", 13 - n),
                 StatOp(OpKind.HSET, "names", f"U{n}", f"P{n}")]  # fmt: skip
-    await GameStore(redis).commit(Commit(Scope("slack", TEAM), stats=tuple(ops)))
+    await RedisStore(redis).commit(Commit(Scope("slack", TEAM), stats=tuple(ops)))
 
     await slack.command("UBOB", "leaderboard wins")
     found: list[Message] = await fake.wait_for(lambda: fake.game_messages(CHANNEL))

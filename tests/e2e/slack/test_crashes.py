@@ -18,8 +18,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from core.commit import Scope
-from core.store import GameStore
+from core.service.commit import Scope
+from core.store.redis_store import RedisStore
 from tests.e2e.slack.driver import CHANNEL, Driver
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack, Message
 from tests.e2e.slack.test_cli import free_port, slack_env, wait_until_healthy
@@ -77,7 +77,7 @@ async def bot(fake: FakeSlack, redis_url: str, tmp_path: Path, redis: object) ->
             await process.stop()
 
 
-async def version(store: GameStore) -> int:
+async def version(store: RedisStore) -> int:
     stored = await store.load(SCOPE, CHANNEL)
     assert stored is not None
     return stored.version
@@ -91,7 +91,7 @@ async def solo(slack: Driver, fake: FakeSlack) -> Message:
 
 
 async def test_killed_after_the_commit_then_the_retry_moves_the_game_once(
-    bot: BotProcess, fake: FakeSlack, store: GameStore
+    bot: BotProcess, fake: FakeSlack, store: RedisStore
 ) -> None:
     """Slack retries the click the dead bot never answered in full: one roll, shown."""
     async with aiohttp.ClientSession() as http:
@@ -119,7 +119,7 @@ async def test_killed_after_the_commit_then_the_retry_moves_the_game_once(
 
 
 async def test_killed_while_the_edit_is_held_the_next_click_catches_up(
-    bot: BotProcess, fake: FakeSlack, store: GameStore
+    bot: BotProcess, fake: FakeSlack, store: RedisStore
 ) -> None:
     """After the restart the message still shows Roll: pressing it refreshes the message to
     the roll that was made, and the move pressed next plays."""
@@ -144,7 +144,7 @@ async def test_killed_while_the_edit_is_held_the_next_click_catches_up(
 
 
 async def test_killed_before_the_commit_then_the_retry_applies_it_once(
-    bot: BotProcess, fake: FakeSlack, store: GameStore
+    bot: BotProcess, fake: FakeSlack, store: RedisStore
 ) -> None:
     """Bob's Join dies while the bot looks him up (nothing committed yet): Slack's retry, to the
     restarted bot, seats him once."""

@@ -12,8 +12,8 @@ from collections.abc import Awaitable, Callable
 
 from redis.asyncio import Redis
 
-from core.commit import MINT, Scope
-from core.store import GameStore
+from core.service.commit import MINT, Scope
+from core.store.redis_store import RedisStore
 from tests.e2e.slack.driver import CHANNEL, Driver
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack
 from tests.e2e.slack.test_match import first_move, to_act
@@ -30,13 +30,13 @@ async def thrice(slack: Driver, body: str) -> None:
     assert [status for status, _ in (*first, retry)] == [200, 200, 200]
 
 
-async def game_version(store: GameStore) -> int:
+async def game_version(store: RedisStore) -> int:
     stored = await store.load(SCOPE, CHANNEL)
     return 0 if stored is None else stored.version
 
 
 async def one_step(
-    store: GameStore, fake: FakeSlack, send: Callable[[], Awaitable[None]]
+    store: RedisStore, fake: FakeSlack, send: Callable[[], Awaitable[None]]
 ) -> None:
     """Send a step three times: the stored game moves exactly one version."""
     before = await game_version(store)
@@ -56,7 +56,7 @@ async def settle(fake: FakeSlack, quiet: float = 0.3) -> None:
 
 
 async def test_every_request_three_times_plays_one_match(
-    slack: Driver, fake: FakeSlack, store: GameStore, redis: Redis
+    slack: Driver, fake: FakeSlack, store: RedisStore, redis: Redis
 ) -> None:
     await thrice(slack, slack.command_body("UANN", "grant <@UCID> 50", key="grant",
                                            trigger="t-grant"))  # fmt: skip
@@ -87,7 +87,7 @@ async def test_every_request_three_times_plays_one_match(
     await assert_chips_applied_once(store)
 
 
-async def assert_chips_applied_once(store: GameStore) -> None:
+async def assert_chips_applied_once(store: RedisStore) -> None:
     users = list(PLAYERS)
     balances = await store.balances(SCOPE, [*users, MINT, f"pot:{CHANNEL}"])
     assert sum(balances.values()) == 0 and balances.get(f"pot:{CHANNEL}", 0) == 0

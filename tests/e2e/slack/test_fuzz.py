@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from redis.asyncio import Redis
 
 from adapters.slack.commands import SUBCOMMANDS, Open, Plain, Season, parse
-from core.errors import ShutboxError
+from core.game.errors import ShutboxError
 from tests.e2e.slack.driver import Driver
 from tests.e2e.slack.fake_slack import FakeSlack
 from tests.e2e.slack.test_hostile_requests import FORM, signed

@@ -6,9 +6,9 @@ import time
 
 from redis.asyncio import Redis
 
-from core.commit import Scope
-from core.manager.context import Context
-from core.manager.manager import GameManager
+from core.service.commit import Scope
+from core.service.context import Context
+from core.service.manager import GameManager
 from tests.e2e.slack.driver import CHANNEL, Driver, signed_headers
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack, Message
 

@@ -4,10 +4,10 @@ and `/shutbox review` (SPEC 5)."""
 from __future__ import annotations
 
 from adapters.slack.blocks import mrkdwn
-from core.commit import Scope
-from core.manager.context import Context
-from core.manager.manager import GameManager
-from core.manager.reviews import kept_of, review_text
+from core.service.commit import Scope
+from core.service.context import Context
+from core.service.manager import GameManager
+from core.service.reviews import kept_of, review_text
 from tests.e2e.slack.driver import CHANNEL, Driver
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack, Message
 from tests.e2e.slack.test_match import MAX_CLICKS, first_move, open_lobby, to_act

@@ -9,11 +9,11 @@ import pytest
 from redis.asyncio import Redis
 
 from adapters.slack.app import SlackBot
-from core.commit import Scope
-from core.dice import DiceSource
-from core.manager.context import Context
-from core.manager.manager import GameManager
-from core.store import GameStore
+from core.game.dice import DiceSource
+from core.service.commit import Scope
+from core.service.context import Context
+from core.service.manager import GameManager
+from core.store.redis_store import RedisStore
 from tests.e2e.slack.driver import CHANNEL, Driver
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack, Message
 
@@ -25,7 +25,7 @@ clock = [START]
 def manager(redis: Redis, dice: DiceSource) -> GameManager:
     """A manager whose clock the test moves."""
     clock[0] = START
-    return GameManager(GameStore(redis), dice=dice, clock=lambda: clock[0])
+    return GameManager(RedisStore(redis), dice=dice, clock=lambda: clock[0])
 
 
 async def game_message(slack: Driver, fake: FakeSlack, text: str, manager: GameManager) -> Message:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from core.dice import FairDice, MatchRecord
+from core.game.dice import FairDice, MatchRecord
 
 SERVER_SEED = "ab" * 32
 

@@ -12,7 +12,7 @@ import pytest
 from bot.instrument import ActionRecord, Outcome
 from bot.logs import setup_logging
 from bot.telemetry import log_action
-from core.commit import Scope
+from core.service.commit import Scope
 
 
 @pytest.fixture

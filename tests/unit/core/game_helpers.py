@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from core.actions import Action, Begin, Join
-from core.dice import FixedDice
-from core.engine import apply, new_game
-from core.events import Event
-from core.match import MatchConfig, MatchFormat
-from core.rules import Rules
-from core.state import GameState
+from core.game.actions import Action, Begin, Join
+from core.game.dice import FixedDice
+from core.game.engine import apply, new_game
+from core.game.events import Event
+from core.game.match import MatchConfig, MatchFormat
+from core.game.rules import Rules
+from core.game.state import GameState
 
 
 def config(fmt: str = "rounds:1", rules: Rules | None = None, **options: object) -> MatchConfig:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from adapters.discord.buttons import TEMPLATE, game_buttons
 from adapters.discord.render import MESSAGE_LIMIT, game_embed, jump_url, split_text
-from core.views import Button, ButtonStyle, GameView
+from core.service.views import Button, ButtonStyle, GameView
 
 
 def view(body: str = "Roll! ⏱ {deadline}", rows: int = 1, deadline: int = 1700000000) -> GameView:

@@ -12,7 +12,7 @@ from discord import Locale, app_commands
 
 from adapters.discord.commands import ShutboxCommands
 from adapters.discord.translator import CatalogTranslator, option_key, text
-from core.i18n import LANGS, catalog
+from core.text.i18n import LANGS, catalog
 
 # Discord's rule for CHAT_INPUT command and option names (lowercase where a letter has a case)
 NAME = re.compile(r"^[-_\w]{1,32}$")

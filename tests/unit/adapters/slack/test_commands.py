@@ -19,9 +19,9 @@ from adapters.slack.commands import (
     UsageError,
     parse,
 )
-from core.errors import InvalidOption, ShutboxError
-from core.i18n import t
-from core.manager.settings import StartOptions
+from core.game.errors import InvalidOption, ShutboxError
+from core.service.settings import StartOptions
+from core.text.i18n import t
 
 
 def test_every_spec_subcommand_is_known() -> None:

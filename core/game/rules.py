@@ -1,0 +1,194 @@
+"""The rule set of one game as a single frozen value, with the named presets (SPEC section 1-2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from core.game.errors import InvalidRules
+
+TILE_COUNTS = (9, 10, 12)
+HIGH_TILE = 7  # the one-die rule unlocks once no tile of 7 or more is left to play
+
+
+class CloseRule(StrEnum):
+    """Which tiles a roll may close."""
+
+    ANY = "any"
+    SUM_OR_DICE = "sum-or-dice"
+    DICE = "dice"
+    SEPARATE = "separate"
+
+
+class Scoring(StrEnum):
+    """How a finished turn is scored (lower is better)."""
+
+    SUM = "sum"
+    COUNT = "count"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Everything that decides which moves are legal and how a turn is scored."""
+
+    tiles: int = 9
+    dice: int = 2
+    close: CloseRule = CloseRule.ANY
+    last_die: bool = False
+    one_die: bool = True
+    scoring: Scoring = Scoring.SUM
+
+    def __post_init__(self) -> None:
+        for problem in _problems(self):
+            raise InvalidRules("error.rules." + problem[0], **problem[1])
+
+    @property
+    def full_mask(self) -> int:
+        return (1 << self.tiles) - 1
+
+    @property
+    def high_mask(self) -> int:
+        """Tiles of 7 and up: while any is still to be played, two dice are compulsory."""
+        return self.full_mask & ~((1 << (HIGH_TILE - 1)) - 1)
+
+    @property
+    def highest_closable(self) -> int:
+        """The highest tile any roll can close: one die's number under `separate`, the sum of
+        two dice under `sum-or-dice` and `dice`, the sum of all dice under `any`."""
+        if self.close is CloseRule.SEPARATE:
+            return 6
+        return 6 * self.dice if self.close is CloseRule.ANY else 12
+
+    @property
+    def can_shut(self) -> bool:
+        """Whether the box can be shut at all (`separate` never closes 7 and up)."""
+        return self.highest_closable >= self.tiles
+
+    @property
+    def max_score(self) -> int:
+        return score_of(self, self.full_mask)
+
+    def one_die_allowed(self, available: int) -> bool:
+        """May the player choose one die, given the tiles still to be played?"""
+        return self.one_die and not (available & self.high_mask)
+
+    def dice_choices(self, available: int) -> tuple[int, ...]:
+        """How many dice the player may roll next: always `dice`, plus 1 under the one-die rule."""
+        return (1, self.dice) if self.one_die_allowed(available) else (self.dice,)
+
+    def to_str(self) -> str:
+        """Compact text form, e.g. `t9.d2.any.1d.sum` (see `from_str`)."""
+        parts = [f"t{self.tiles}", f"d{self.dice}", self.close.value]
+        if self.last_die:
+            parts.append("ld")
+        parts.append("1d" if self.one_die else "hard")
+        parts.append(self.scoring.value)
+        return ".".join(parts)
+
+    @classmethod
+    def from_str(cls, text: str) -> Rules:
+        try:
+            tiles_part, dice_part, close, *rest = text.split(".")
+            last_die = rest[0] == "ld"
+            mode, scoring = rest[-2:]
+            if len(rest) != 2 + last_die or mode not in ("1d", "hard"):
+                raise ValueError(text)
+            if tiles_part[0] != "t" or dice_part[0] != "d":
+                raise ValueError(text)
+            return cls(
+                tiles=int(tiles_part[1:]),
+                dice=int(dice_part[1:]),
+                close=CloseRule(close),
+                last_die=last_die,
+                one_die=mode == "1d",
+                scoring=Scoring(scoring),
+            )
+        except (ValueError, IndexError) as exc:
+            if isinstance(exc, InvalidRules):
+                raise
+            raise InvalidRules("error.rules.text", text=text) from exc
+
+    def with_options(self, **changes: Any) -> Rules:
+        """A copy with some options changed, validated again."""
+        return replace(self, **changes)
+
+
+def _problems(rules: Rules) -> list[tuple[str, dict[str, Any]]]:
+    """Why this combination makes no sense (empty when it is fine)."""
+    problems: list[tuple[str, dict[str, Any]]] = []
+    if rules.tiles not in TILE_COUNTS:
+        problems.append(("tiles", {"tiles": rules.tiles, "allowed": "9, 10, 12"}))
+    if rules.dice not in (2, 3):
+        problems.append(("dice", {"dice": rules.dice}))
+    elif rules.dice == 3 and rules.tiles != 12:
+        problems.append(("three_dice", {"tiles": rules.tiles}))
+    elif rules.dice == 3 and rules.close is not CloseRule.ANY:
+        problems.append(("three_dice_close", {"close": rules.close.value}))
+    if rules.last_die and rules.close is not CloseRule.SUM_OR_DICE:
+        problems.append(("last_die", {"close": rules.close.value}))
+    return problems
+
+
+def score_of(rules: Rules, open_mask: int) -> int:
+    """The score of a finished turn: open tiles summed (golf) or counted (missionary)."""
+    if rules.scoring is Scoring.COUNT:
+        return open_mask.bit_count()
+    return sum(tile for tile in range(1, rules.tiles + 1) if open_mask >> (tile - 1) & 1)
+
+
+PRESETS: dict[str, Rules] = {
+    "classic": Rules(),
+    "hard": Rules(one_die=False),
+    "sailors": Rules(close=CloseRule.SUM_OR_DICE),
+    "kids": Rules(close=CloseRule.DICE),
+    "missionary": Rules(scoring=Scoring.COUNT),
+    "ten": Rules(tiles=10),
+    "twelve": Rules(tiles=12),
+}
+
+
+def preset(name: str) -> Rules:
+    """The rules a preset names; an unknown name is refused with the list of presets."""
+    try:
+        return PRESETS[name.strip().lower()]
+    except KeyError:
+        raise InvalidRules("error.rules.preset", preset=name, allowed=", ".join(PRESETS)) from None
+
+
+def build_rules(
+    preset_name: str | None = None,
+    *,
+    tiles: int | None = None,
+    dice: int | None = None,
+    close: str | None = None,
+    last_die: bool | None = None,
+    hard: bool | None = None,
+    scoring: str | None = None,
+) -> Rules:
+    """A preset (classic by default) with any single options laid over it."""
+    base = preset(preset_name) if preset_name else Rules()
+    changes: dict[str, Any] = {}
+    if tiles is not None:
+        changes["tiles"] = tiles
+    if dice is not None:
+        changes["dice"] = dice
+    if close is not None:
+        changes["close"] = _enum(CloseRule, close, "close")
+    if last_die is not None:
+        changes["last_die"] = last_die
+    if hard is not None:
+        changes["one_die"] = not hard
+    if scoring is not None:
+        changes["scoring"] = _enum(Scoring, scoring, "scoring")
+    return base.with_options(**changes) if changes else base
+
+
+def _enum(kind: type[CloseRule] | type[Scoring], value: str, option: str) -> Any:
+    try:
+        return kind(value.strip().lower())
+    except ValueError:
+        allowed = ", ".join(member.value for member in kind)
+        raise InvalidRules(
+            "error.rules.choice", option=option, value=value, allowed=allowed
+        ) from None

@@ -1,0 +1,141 @@
+"""Turn a click's events into chip transfers: antes, pot payouts, Canoga payments, refunds.
+
+The engine knows nothing of chips; this replays its events in order against running balances,
+so every payment respects table stakes at the moment it happens. Bots never stake or win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from core.game.events import Dropped, Eliminated, Event, MatchEnded, RoundEnded, RoundStarted
+from core.game.match import FormatKind, Stakes, StakesKind
+from core.game.settlement import (
+    Pot,
+    Transfer,
+    apply_transfers,
+    collect_antes,
+    refund_pot,
+    settle_canoga,
+    settle_pot_round,
+)
+from core.game.state import Ending, GameState
+
+
+def pot_account(channel: str) -> str:
+    return f"pot:{channel}"
+
+
+@dataclass(slots=True)
+class Ledger:
+    """Running balances and the transfers made so far in this click."""
+
+    stakes: Stakes
+    pot: Pot
+    balances: dict[str, int]
+    transfers: list[Transfer] = field(default_factory=list)
+    round_players: list[str] = field(default_factory=list)
+    by_event: dict[int, list[Transfer]] = field(default_factory=dict)
+    event: int = 0  # index of the event being settled
+
+    def book(self, transfers: Sequence[Transfer]) -> None:
+        self.balances = apply_transfers(self.balances, transfers)
+        self.transfers += transfers
+        self.by_event.setdefault(self.event, []).extend(transfers)
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    pot: Pot
+    transfers: list[Transfer]
+    by_event: dict[int, list[Transfer]]  # which event (by index) caused which transfers
+    pots: dict[int, int] = field(default_factory=dict)  # the pot after each round's end, by event
+
+
+def settle(
+    before: GameState, events: Sequence[Event], pot: Pot, balances: Mapping[str, int]
+) -> Settlement:
+    """The pot after this click and the transfers to make, given balances before it."""
+    stakes = before.config.stakes
+    if not stakes.staked:
+        return Settlement(pot, [], {})
+    ledger = Ledger(stakes, pot, {**balances, pot.account: pot.total})
+    ledger.round_players = [
+        s.id for i, s in enumerate(before.seats) if not s.bot and before.in_round(i)
+    ]
+    gone = {i for i, s in enumerate(before.seats) if not s.active}
+    pots: dict[int, int] = {}
+    for index, event in enumerate(events):
+        ledger.event = index
+        _settle_event(ledger, before, event, gone)
+        if isinstance(event, RoundEnded):
+            pots[index] = ledger.pot.total
+    return Settlement(ledger.pot, ledger.transfers, ledger.by_event, pots)
+
+
+def _settle_event(ledger: Ledger, state: GameState, event: Event, gone: set[int]) -> None:
+    if isinstance(event, (Dropped, Eliminated)):
+        gone.add(event.seat)
+    elif isinstance(event, RoundStarted):
+        ledger.round_players = _stakers(state, event.order, gone)
+        if ledger.stakes.kind is StakesKind.POT:
+            _ante(ledger)
+    elif isinstance(event, RoundEnded):
+        _round_end(ledger, state, event)
+    elif isinstance(event, MatchEnded):
+        _match_end(ledger, state, event)
+
+
+def _stakers(state: GameState, order: Sequence[int], gone: set[int]) -> list[str]:
+    return [state.seats[i].id for i in order if not state.seats[i].bot and i not in gone]
+
+
+def _ante(ledger: Ledger) -> None:
+    pot, transfers = collect_antes(
+        ledger.pot, ledger.round_players, ledger.stakes.amount, ledger.balances
+    )
+    ledger.pot = pot
+    ledger.book(transfers)
+
+
+def _human_ids(state: GameState, seats: Sequence[int], players: Sequence[str]) -> list[str]:
+    return [state.seats[i].id for i in seats if state.seats[i].id in players]
+
+
+def _round_end(ledger: Ledger, state: GameState, event: RoundEnded) -> None:
+    players = ledger.round_players
+    winners = _human_ids(state, event.winners, players)
+    shut_by = _human_ids(state, event.shut_by, players)
+    if ledger.stakes.kind is StakesKind.POT:
+        pot, transfers = settle_pot_round(
+            ledger.pot, winners, shut_by, players, ledger.stakes.amount, ledger.balances
+        )
+        ledger.pot = pot
+        ledger.book(transfers)
+        return
+    if not winners:
+        return  # a bot won the round: bots never win chips, so no Canoga payments
+    scores = {
+        state.seats[i].id: score
+        for i, score in enumerate(event.scores)
+        if score is not None and state.seats[i].id in players
+    }
+    ledger.book(
+        settle_canoga(scores, winners, bool(shut_by), ledger.stakes.amount, ledger.balances)
+    )
+
+
+def _match_end(ledger: Ledger, state: GameState, event: MatchEnded) -> None:
+    long_game = state.config.format.kind is FormatKind.LONG
+    if long_game and event.ending is Ending.FINISHED and ledger.stakes.kind is StakesKind.POT:
+        winners = _human_ids(state, event.winners, ledger.round_players)
+        pot, transfers = settle_pot_round(
+            ledger.pot, winners, (), ledger.round_players, ledger.stakes.amount, ledger.balances
+        )
+        ledger.pot = pot
+        ledger.book(transfers)
+    # Whatever is left (odd chips, a pot a bot won, the unfinished round) goes back to its payers.
+    pot, transfers = refund_pot(ledger.pot)
+    ledger.pot = pot
+    ledger.book(transfers)

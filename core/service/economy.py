@@ -1,0 +1,278 @@
+"""Chips, leaderboards, stats and server settings: the commands that are not a game move."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from core.game.errors import InsufficientChips, InvalidOption, NotAllowed, ShutboxError
+from core.game.numbers import MAX_AMOUNT, MAX_BALANCE
+from core.game.rules import PRESETS, Rules, build_rules
+from core.game.settlement import Transfer
+from core.service.buttons import ButtonId
+from core.service.commit import MINT, Commit, DailyClaim, Journal, OpKind, Scope, StatOp, Status
+from core.service.context import Context
+from core.service.ports import GameStore
+from core.service.ratings import Skill
+from core.service.settings import ServerConfig
+from core.service.views import Button, Reply
+from core.text.i18n import decimal, number, relative_time, t
+from core.text.render import describe_rules
+
+DAY = 24 * 60 * 60
+BOARDS = ("wins", "chips", "shuts", "best", "average", "rounds", "accuracy", "rating")
+TOP = 10
+EVERYONE = 10_000  # how many rows a board reads to place the viewer and rank players
+MIN_TURNS_FOR_AVERAGE = 3
+UNARCHIVED = ("chips",)  # the chips board mirrors the balances: no season keeps it
+SEASON_STEP = 100  # a board button's number: season × 100 + preset number (< 100 presets)
+GRANT_ATTEMPTS = 5  # a balance that keeps changing under a grant gets "try again", not a loop
+
+
+class BalanceRace(ShutboxError):
+    """The balance changed under every attempt of a grant; the admin may simply try again."""
+
+    key = "error.busy"
+
+MIN_DECISIONS_FOR_ACCURACY = 20  # a handful of lucky choices is no ranking
+
+
+@dataclass(frozen=True, slots=True)
+class Economy:
+    store: GameStore
+    clock: Callable[[], float]
+
+    async def daily(self, ctx: Context, config: ServerConfig, lang: str) -> Reply:
+        now = int(self.clock())
+        commit = Commit(
+            ctx.scope, request_id=ctx.request_id, start_balance=config.start_chips,
+            ensure_accounts=(ctx.user,), report_accounts=(ctx.user,),
+            transfers=(Transfer(MINT, ctx.user, config.daily),) if config.daily else (),
+            journal=Journal("daily"), daily=DailyClaim(ctx.user, now, DAY),
+            stats=(StatOp(OpKind.HSET, "names", ctx.user, ctx.name),),
+        )  # fmt: skip
+        result = await self.store.commit(commit)
+        if result.status is Status.DUPLICATE:
+            return Reply(private=t(lang, "economy.duplicate"))
+        if result.status is Status.DAILY_WAIT:
+            when = relative_time(lang, result.retry_after)
+            return Reply(private=t(lang, "economy.daily_wait", when=when))
+        balance = result.balances.get(ctx.user, 0)
+        return Reply(private=t(lang, "economy.daily", amount=config.daily, balance=balance))
+
+    async def grant(
+        self, ctx: Context, config: ServerConfig, target: str, name: str, amount: int, lang: str
+    ) -> Reply:
+        """An admin gives (or, with a negative amount, takes) chips; never below zero.
+
+        The amount and the balance after it are checked here, before Redis: the commit script
+        counts in doubles, and no balance may grow past what they hold exactly.
+        """
+        if not ctx.admin:
+            raise NotAllowed("error.admin_only")
+        if amount == 0:
+            raise InvalidOption("error.option.nonzero", option="amount")
+        if not -MAX_AMOUNT <= amount <= MAX_AMOUNT:
+            raise InvalidOption("error.option.range", option="amount", value=amount,
+                                min=-MAX_AMOUNT, max=MAX_AMOUNT)  # fmt: skip
+        for _ in range(GRANT_ATTEMPTS):
+            reply = await self._grant_once(ctx, config, target, name, amount, lang)
+            if reply is not None:
+                return reply
+        raise BalanceRace()
+
+    async def _grant_once(
+        self, ctx: Context, config: ServerConfig, target: str, name: str, amount: int, lang: str
+    ) -> Reply | None:
+        """One attempt; None when the balance changed between reading and writing it."""
+        balance = (await self.store.balances(ctx.scope, [target])).get(target, config.start_chips)
+        if amount < 0 and balance < -amount:
+            raise InsufficientChips("error.chips.take", player=name, balance=balance)
+        if balance + amount > MAX_BALANCE:
+            raise InvalidOption("error.chips.limit", player=name, balance=balance, max=MAX_BALANCE)
+        transfer = Transfer(MINT, target, amount) if amount > 0 else Transfer(target, MINT, -amount)
+        commit = Commit(
+            ctx.scope, request_id=ctx.request_id, start_balance=config.start_chips,
+            ensure_accounts=(target,), expected_balances=((target, balance),),
+            transfers=(transfer,), journal=Journal("grant"), report_accounts=(target,),
+            stats=(StatOp(OpKind.HSET, "names", target, name),),
+        )  # fmt: skip
+        result = await self.store.commit(commit)
+        if result.status is Status.DUPLICATE:
+            return Reply(private=t(lang, "economy.duplicate"))
+        if result.status is Status.BALANCES:
+            return None
+        now = result.balances.get(target, balance + amount)
+        key = "economy.granted" if amount > 0 else "economy.taken"
+        text = t(lang, key, admin=ctx.name, player=name, amount=abs(amount), balance=now)
+        return Reply(private=text, public=(text,))
+
+    async def balance(self, ctx: Context, config: ServerConfig, lang: str) -> Reply:
+        found = await self.store.balances(ctx.scope, [ctx.user])
+        balance = found.get(ctx.user, config.start_chips)
+        return Reply(private=t(lang, "economy.balance", balance=balance))
+
+    async def leaderboard(
+        self, scope: Scope, board: str, preset: str | None, lang: str, viewer: str = "",
+        page: int = 0, season: int | None = None,
+    ) -> Reply:  # fmt: skip
+        """One page of 10 (of the current season, or of archived `season`), the viewer's own
+        line under it when they are not on it, and Previous / Next buttons."""
+        rows = await self.board_rows(scope, board, preset, season)
+        names = await self.store.hash(scope, "names")
+        title = t(lang, f"board.title.{board}", min=MIN_DECISIONS_FOR_ACCURACY)
+        if season is not None:
+            title += " · " + t(lang, "season.title", season=season)
+        if not rows:
+            return Reply(public=(f"**{title}**\n" + t(lang, "board.empty"),))
+        pages = -(-len(rows) // TOP)
+        page = min(max(page, 0), pages - 1)
+        shown = _percent if board == "accuracy" else _number
+        first = page * TOP
+        lines = [
+            f"{rank}. {names.get(user, user)} — {shown(value, lang)}"
+            for rank, (user, value) in enumerate(rows[first : first + TOP], first + 1)
+        ]
+        own = next((rank for rank, (user, _) in enumerate(rows, 1) if user == viewer), 0)
+        if own and not first < own <= first + TOP:
+            value = shown(rows[own - 1][1], lang)
+            lines += ["…", f"{own}. {names.get(viewer, viewer)} — {value}"]
+        if pages > 1:
+            lines.append(t(lang, "board.page", page=page + 1, pages=pages))
+        text = f"**{title}**\n" + "\n".join(lines)
+        buttons = page_buttons(board, preset, page, pages, lang, season)
+        return Reply(public=(text,), buttons=buttons)
+
+    async def board_rows(
+        self, scope: Scope, board: str, preset: str | None, season: int | None = None
+    ) -> list[tuple[str, float]]:
+        """Every player on a board (of archived `season`, if given), best first."""
+        if board not in BOARDS:
+            raise InvalidOption("error.option.board", value=board, allowed=", ".join(BOARDS))
+        if board in UNARCHIVED and season is not None:
+            raise InvalidOption("error.season.board", board=board)
+        rules = build_rules(preset).to_str()
+        if board == "best":
+            return await self.store.top(scope, f"best:{rules}", EVERYONE, ascending=True,
+                                        season=season)  # fmt: skip
+        if board == "average":
+            return await self._averages(scope, rules, season)
+        if board == "accuracy":
+            return await self._accuracies(scope, season)
+        rows = await self.store.top(scope, board, EVERYONE, season=season)
+        return [row for row in rows if row[1] > 0]
+
+    async def _averages(
+        self, scope: Scope, rules: str, season: int | None
+    ) -> list[tuple[str, float]]:
+        """Lowest average score per turn, among players with a few turns behind them."""
+        turns = dict(await self.store.top(scope, f"turns:{rules}", EVERYONE, season=season))
+        sums = dict(await self.store.top(scope, f"sum:{rules}", EVERYONE, season=season))
+        averages = [
+            (user, sums.get(user, 0) / count)
+            for user, count in turns.items()
+            if count >= MIN_TURNS_FOR_AVERAGE
+        ]
+        return sorted(averages, key=lambda row: (row[1], row[0]))
+
+    async def _accuracies(self, scope: Scope, season: int | None) -> list[tuple[str, float]]:
+        """Highest share of best decisions, among players with enough decisions reviewed."""
+        decisions = dict(await self.store.top(scope, "decisions", EVERYONE, season=season))
+        best = dict(await self.store.top(scope, "decisions_best", EVERYONE, season=season))
+        accuracies = [
+            (user, 100 * best.get(user, 0) / count)
+            for user, count in decisions.items()
+            if count >= MIN_DECISIONS_FOR_ACCURACY
+        ]
+        return sorted(accuracies, key=lambda row: (-row[1], row[0]))
+
+    async def stats(
+        self, scope: Scope, user: str, name: str, config: ServerConfig, lang: str
+    ) -> Reply:
+        fields = await self.store.hash(scope, f"stats:{user}")
+        balance = (await self.store.balances(scope, [user])).get(user, config.start_chips)
+        lines = [
+            t(lang, "stats.title", player=name),
+            t(lang, "stats.games", games=_int(fields, "games"), wins=_int(fields, "wins"),
+              rounds=_int(fields, "rounds"), rounds_won=_int(fields, "rounds_won"),
+              shuts=_int(fields, "shuts")),
+            t(lang, "stats.chips", balance=balance, net=_int(fields, "net")),
+        ]  # fmt: skip
+        skill = (await self.store.hash(scope, "rating")).get(user)
+        if skill:
+            lines.append(t(lang, "stats.rating", rating=Skill.from_str(skill).shown))
+        if decisions := _int(fields, "decisions"):
+            accuracy = decimal(lang, 100 * _int(fields, "decisions_best") / decisions)
+            lines.append(t(lang, "stats.accuracy", accuracy=accuracy, decisions=decisions))
+        lines += _per_rules(fields, "", "stats.rules", lang)
+        lines += _per_rules(fields, "solo_", "stats.solo", lang)
+        return Reply(public=("\n".join(lines),))
+
+
+def page_buttons(
+    board: str, preset: str | None, page: int, pages: int, lang: str, season: int | None = None
+) -> tuple[tuple[Button, ...], ...]:
+    """Previous / Next under a leaderboard: `stb:board:<board>:<board number>:<page>`, where the
+    board number is the archived season × 100 + the preset's number (see `board_of`)."""
+    number = list(PRESETS).index(preset) + 1 if preset in PRESETS else 0
+    number += (season or 0) * SEASON_STEP
+    buttons = [
+        Button(str(ButtonId("board", board, number, target)), t(lang, key))
+        for key, target, shown in (("ui.previous", page - 1, page > 0),
+                                   ("ui.next", page + 1, page + 1 < pages))
+        if shown
+    ]  # fmt: skip
+    return (tuple(buttons),) if buttons else ()
+
+
+def board_of(number: int) -> tuple[str | None, int | None]:
+    """The preset (None: the server's default, classic) and archived season (None: the
+    current one) a board button names."""
+    names = list(PRESETS)
+    preset, season = number % SEASON_STEP, number // SEASON_STEP
+    return (names[preset - 1] if 0 < preset <= len(names) else None), (season or None)
+
+
+def rules_name(text: str, lang: str) -> str:
+    """The rule set as a player names it: a preset's name, else its one-line description."""
+    name = next((name for name, rules in PRESETS.items() if rules.to_str() == text), None)
+    if name is not None:
+        return t(lang, f"rules.preset.{name}.title")
+    try:
+        return describe_rules(Rules.from_str(text), lang)
+    except ValueError:
+        return text  # a rule set this version cannot read: its stored form is all there is
+
+
+def _int(fields: dict[str, str], name: str) -> int:
+    return int(fields.get(name, "0") or 0)
+
+
+def _number(value: float, lang: str) -> str:
+    """A board value: whole numbers as such, averages with one decimal, the language's way."""
+    return number(lang, int(value)) if float(value).is_integer() else decimal(lang, value)
+
+
+def _best(fields: dict[str, str], name: str) -> int | str:
+    found = fields.get(name, "")
+    return int(found) if found.lstrip("-").isdigit() else "—"
+
+
+def _percent(value: float, lang: str) -> str:
+    return f"{decimal(lang, value)} %"
+
+
+def _per_rules(fields: dict[str, str], prefix: str, key: str, lang: str) -> list[str]:
+    """Best and average per rule set, for multiplayer (`prefix` "") or solo (`solo_`)."""
+    lines = []
+    for field, turns in sorted(fields.items()):
+        if not field.startswith(f"{prefix}turns:") or not int(turns):
+            continue
+        rules = field.split(":", 1)[1]
+        total = _int(fields, f"{prefix}sum:{rules}")
+        lines.append(
+            t(lang, key, rules=rules_name(rules, lang), best=_best(fields, f"{prefix}best:{rules}"),
+              average=decimal(lang, total / int(turns)), turns=int(turns),
+              shuts=_int(fields, f"{prefix}shuts:{rules}"))
+        )  # fmt: skip
+    return lines

@@ -1,0 +1,146 @@
+"""Plan the one atomic write a game change needs: record, chips, stats, deadline, request id."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from core.game.dice import FairDice
+from core.game.events import Event, MatchStarted, Rolled
+from core.game.settlement import Transfer
+from core.game.state import GameState, Phase
+from core.service import chips, narrate, present, ratings, rematch, reviews, stats, turns
+from core.service.commit import Commit, Journal, OpKind, Scope, StatOp
+from core.service.record import GameRecord
+from core.service.settings import LOBBY_SECONDS
+from core.service.views import Reply
+from core.text.i18n import t
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    commit: Commit
+    record: GameRecord | None  # None once the game is over (its key is deleted)
+    reply: Reply
+    final: GameRecord  # the record as last shown, kept even when the game is over
+
+
+def _fair_record(record: GameRecord, fair: FairDice | None) -> list[str]:
+    """At the end of a provably fair match: the record anyone can check with `shutbox verify`."""
+    if fair is None or not record.state.over:
+        return []
+    published = fair.record(record.rolls).to_json()
+    return [t(record.lang, "game.fair_record", record=published)]
+
+
+def _names(state: GameState, events: Sequence[Event]) -> list[StatOp]:
+    """Display names, so leaderboards can show who an id is (written when the match begins)."""
+    if not any(isinstance(event, MatchStarted) for event in events):
+        return []
+    return [StatOp(OpKind.HSET, "names", s.id, s.name) for s in state.seats if not s.bot]
+
+
+def human_ids(state: GameState) -> tuple[str, ...]:
+    return tuple(seat.id for seat in state.seats if not seat.bot)
+
+
+def deadline_for(record: GameRecord, state: GameState, now: int) -> int:
+    """The next deadline: the lobby keeps its 10 minutes; a turn gets the match timer."""
+    if state.phase is Phase.LOBBY:
+        return record.deadline or now + LOBBY_SECONDS
+    if state.over:
+        return 0
+    return now + state.config.timer
+
+
+def plan_change(
+    scope: Scope,
+    record: GameRecord,
+    state: GameState,
+    events: Sequence[Event],
+    *,
+    balances: Mapping[str, int],
+    now: int,
+    request_id: str | None,
+    start_balance: int,
+    fair: FairDice | None,
+    creating: bool = False,
+    private: str | None = None,
+    skills: Mapping[str, ratings.Skill] | None = None,
+) -> Plan:
+    """Everything one engine step changes, as a single commit plus the reply to show."""
+    settlement = chips.settle(record.state, events, record.pot, balances)
+    pot, transfers = settlement.pot, settlement.transfers
+    rolls = record.rolls + tuple(e.dice for e in events if isinstance(e, Rolled)) if fair else ()
+    style = present.style_of(record)
+    new = record.evolve(
+        state=state, pot=pot, deadline=deadline_for(record, state, now),
+        fair=fair.to_str() if fair else "", rolls=rolls,
+        turns=turns.follow(record.state, state, record.turns, events, record.lang, style),
+        box=turns.last_player(events, record.box),
+    )  # fmt: skip
+    new = reviews.track(record, new, events)
+    notices = narrate.notices(state, events, settlement.by_event, record.lang, style)
+    seats = ratings.rated(state, events, solo=new.solo)
+    before = skills or {}
+    after = ratings.updated(state, seats, before) if seats else {}
+    summaries = (
+        *narrate.summaries(state, events, settlement, record.lang),
+        *([ratings.summary(state, after, before, record.lang)] if after else []),
+    )
+    review = reviews.summary_button(new) if summaries else None
+    reply = Reply(
+        private=private,
+        game=present.game_view(new, notices),
+        public=(*summaries, *_fair_record(new, fair)),
+        review=review,
+        reviewed=summaries if review else (),
+    )
+    commit = _commit(
+        scope, None if creating else record.version, new, events, transfers, balances,
+        request_id, start_balance, reply, list(ratings.stat_ops(after, before)),
+    )  # fmt: skip
+    return Plan(commit, None if state.over else new, reply, new)
+
+
+def _commit(
+    scope: Scope,
+    expected_version: int | None,
+    new: GameRecord,
+    events: Sequence[Event],
+    transfers: Sequence[Transfer],
+    balances: Mapping[str, int],
+    request_id: str | None,
+    start_balance: int,
+    reply: Reply,
+    rating_ops: Sequence[StatOp] = (),
+) -> Commit:
+    # Only staked games need accounts; their balances come back with every commit, so the
+    # manager always settles against balances no older than the last click.
+    players = human_ids(new.state) if new.state.config.stakes.staked else ()
+    touched = {account for tr in transfers for account in (tr.source, tr.target)}
+    return Commit(
+        scope=scope,
+        channel=new.channel,
+        expected_version=expected_version,
+        record=None if new.state.over else new.to_str(),
+        version=new.version,
+        request_id=request_id,
+        result=reply.to_json(),
+        start_balance=start_balance,
+        ensure_accounts=players,
+        expected_balances=tuple(
+            (a, balances[a]) for a in players if a in touched and a in balances
+        ),
+        transfers=tuple(transfers),
+        journal=Journal("game", new.channel),
+        deadline=new.deadline or None,
+        stats=(
+            *_names(new.state, events),
+            *stats.stat_ops(new.state, events, transfers, solo=new.solo),
+            *reviews.stat_ops(new, events),
+            *rematch.stat_ops(new, events),
+            *rating_ops,
+        ),
+        report_accounts=players,
+    )

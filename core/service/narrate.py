@@ -1,0 +1,177 @@
+"""What happened, in words: the notices of one click and the round and match summaries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+
+from core.game.events import (
+    Dropped,
+    Eliminated,
+    Event,
+    ExtraRoll,
+    MatchEnded,
+    Moved,
+    Rolled,
+    RoundEnded,
+    RoundStarted,
+    TimedOut,
+    TurnEnd,
+    TurnEnded,
+)
+from core.game.match import FormatKind, StakesKind
+from core.game.settlement import Transfer
+from core.game.state import Ending, GameState, Phase
+from core.service.chips import Settlement
+from core.service.present import display_name, ending_line
+from core.text.i18n import join_list, number, t
+from core.text.reasons import no_move_reason
+from core.text.render import Style, render_dice, render_move
+
+
+def notices(
+    after: GameState,
+    events: Sequence[Event],
+    chips: Mapping[int, Sequence[Transfer]],
+    lang: str,
+    style: Style,
+) -> list[str]:
+    """One short line per thing that happened in this click, as the game message shows them."""
+    lines: list[str] = []
+    for index, event in enumerate(events):
+        if index < _this_round(after, events) or _shown_by_prompt(after, events, index):
+            continue
+        lines += _notice(after, event, lang, style)
+        if isinstance(event, RoundStarted) and chips.get(index):
+            lines += chip_lines(after, chips[index], lang)
+    return lines
+
+
+def _this_round(state: GameState, events: Sequence[Event]) -> int:
+    """Where the round on the message began: an earlier round's lines must not sit under the
+    new round's title (the round summary and each player's last turn keep them)."""
+    if state.over:
+        return 0
+    starts = [i for i, event in enumerate(events) if isinstance(event, RoundStarted)]
+    return starts[-1] if starts else 0
+
+
+def _shown_by_prompt(state: GameState, events: Sequence[Event], index: int) -> bool:
+    """The roll waiting for a choice is already in the prompt line; don't say it twice."""
+    last = index == len(events) - 1
+    return last and isinstance(events[index], Rolled) and state.phase is Phase.CHOOSE
+
+
+def _notice(state: GameState, event: Event, lang: str, style: Style) -> Iterator[str]:
+    if isinstance(event, Rolled):
+        key = "notice.rolled_auto" if event.auto else "notice.rolled"
+        yield t(
+            lang, key, player=display_name(state, event.seat), dice=render_dice(event.dice, style)
+        )
+    elif isinstance(event, Moved):
+        key = "notice.opened" if event.opened else "notice.closed"
+        yield t(lang, key, player=display_name(state, event.seat), tiles=render_move(event.tiles))
+    elif isinstance(event, TurnEnded):
+        yield from _turn_notice(state, event, lang)
+    elif isinstance(event, ExtraRoll):
+        yield t(lang, "notice.extra_roll", player=display_name(state, event.seat))
+    elif isinstance(event, Dropped):
+        key = "notice.left" if event.left else "notice.dropped"
+        yield t(lang, key, player=display_name(state, event.seat))
+    elif isinstance(event, TimedOut):
+        yield t(lang, "notice.timed_out", player=display_name(state, event.seat))
+    elif isinstance(event, Eliminated):
+        yield t(
+            lang, "notice.eliminated", player=display_name(state, event.seat), total=event.total
+        )
+
+
+def _turn_notice(state: GameState, event: TurnEnded, lang: str) -> Iterator[str]:
+    player = display_name(state, event.seat)
+    if event.reason is TurnEnd.NO_MOVE:
+        yield t(
+            lang, "notice.no_move", player=player, total=sum(event.dice),
+            reason=turn_end_reason(state, event, lang), score=_score(event, lang),
+        )  # fmt: skip
+    elif event.reason is TurnEnd.SHUT:
+        yield t(lang, "notice.shut", player=player)
+    elif event.reason is TurnEnd.LAST_DIE:
+        yield t(lang, "notice.last_die", player=player, score=_score(event, lang))
+    elif event.reason is TurnEnd.SKIPPED:
+        yield t(lang, "notice.skipped", player=player, score=event.score)
+    else:
+        yield t(lang, "notice.shut_by_other", player=player, score=event.score)
+
+
+def turn_end_reason(state: GameState, event: TurnEnded, lang: str) -> str:
+    """Why the roll fitted nothing, under the close rule in force."""
+    opening = state.config.format.kind is FormatKind.LONG and event.seat == 1
+    return no_move_reason(state.config.rules, event.available, event.dice, lang, opening=opening)
+
+
+def _score(event: TurnEnded, lang: str) -> str:
+    return "" if event.score is None else t(lang, "notice.score", score=event.score)
+
+
+def summaries(
+    state: GameState, events: Sequence[Event], settled: Settlement, lang: str
+) -> list[str]:
+    """Public round and match summaries: scores, winners, shuts, and the chips they moved."""
+    texts = []
+    for index, event in enumerate(events):
+        transfers = settled.by_event.get(index, ())
+        if isinstance(event, RoundEnded) and state.config.format.kind is not FormatKind.LONG:
+            texts.append(_round_summary(state, event, lang))
+            texts[-1] = "\n".join([texts[-1], *_carried_pot(state, event, settled, index, lang)])
+        elif isinstance(event, MatchEnded) and event.ending is not Ending.CANCELLED:
+            texts.append(_match_summary(state, lang))
+        else:
+            continue
+        texts[-1] = "\n".join([texts[-1], *chip_lines(state, transfers, lang)])
+    return texts
+
+
+def _carried_pot(
+    state: GameState, event: RoundEnded, settled: Settlement, index: int, lang: str
+) -> list[str]:
+    """A pot round won only by bots pays nobody: say that the pot carries over."""
+    pot = settled.pots.get(index, 0)
+    if state.config.stakes.kind is not StakesKind.POT or not pot or not event.winners:
+        return []
+    if any(not state.seats[i].bot for i in event.winners):
+        return []
+    players = join_list(lang, [display_name(state, i) for i in event.winners])
+    key = "summary.pot_returned" if state.over else "summary.pot_carries"
+    return [t(lang, key, players=players, pot=pot)]
+
+
+def _round_summary(state: GameState, event: RoundEnded, lang: str) -> str:
+    scores = ", ".join(
+        f"{display_name(state, i)} {number(lang, score)}"
+        for i, score in enumerate(event.scores)
+        if score is not None
+    )
+    winners = join_list(lang, [display_name(state, i) for i in event.winners]) or "—"
+    lines = [t(lang, "summary.round", n=event.round, scores=scores, winners=winners)]
+    for index in event.shut_by:
+        lines.append(t(lang, "summary.shut", player=display_name(state, index)))
+    return "\n".join(lines)
+
+
+def _match_summary(state: GameState, lang: str) -> str:
+    lines = [t(lang, "summary.match"), ending_line(state, lang)]
+    if state.config.format.kind is not FormatKind.LONG and state.round:
+        lines += [
+            t(lang, "summary.total", player=display_name(state, i), total=s.total, won=s.rounds_won)
+            for i, s in enumerate(state.seats)
+        ]
+    return "\n".join(lines)
+
+
+def chip_lines(state: GameState, transfers: Sequence[Transfer], lang: str) -> list[str]:
+    names = {seat.id: seat.name for seat in state.seats}
+    pot = t(lang, "summary.pot_account")
+    return [
+        t(lang, "summary.chips", source=names.get(tr.source, pot), target=names.get(tr.target, pot),
+          amount=tr.amount)
+        for tr in transfers
+    ]  # fmt: skip

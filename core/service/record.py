@@ -1,0 +1,82 @@
+"""A channel's game as stored in Redis: the engine state plus what only the manager needs."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field, replace
+
+from core.game.dice import FairDice
+from core.game.settlement import Pot
+from core.game.state import GameState
+from core.service import wire
+from core.service.turns import Turns, dump, load
+
+
+def new_game_id() -> str:
+    return secrets.token_hex(4)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    state: GameState
+    channel: str
+    game_id: str
+    lang: str = "en"  # the server's language when the game opened
+    style: str = "emoji"
+    deadline: int = 0
+    message: str = ""  # the platform's id of the game message (stored beside, not inside)
+    pot: Pot = field(default_factory=lambda: Pot(""))
+    fair: str = ""  # FairDice text in provably fair mode ("" = secure dice)
+    rolls: tuple[tuple[int, ...], ...] = ()  # every roll of a fair match, for verification
+    created: int = 0
+    solo: bool = False
+    turns: Turns = ()  # each player's last turn, as the score table shows it
+    box: int = -1  # the seat whose box the board shows (the last to play, once it is over)
+    # Each human player's graded decisions so far (`core.service.reviews`), as (id, text).
+    reviews: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    @property
+    def fair_dice(self) -> FairDice | None:
+        return FairDice.from_str(self.fair) if self.fair else None
+
+    def evolve(self, **changes: object) -> GameRecord:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    def to_str(self) -> str:
+        rolls = ["".join(map(str, roll)) for roll in self.rolls]
+        data = {
+            "s": self.state.to_str(), "c": self.channel, "g": self.game_id, "l": self.lang,
+            "y": self.style, "d": self.deadline, "pa": self.pot.account,
+            "pc": self.pot.contributions, "f": self.fair, "r": rolls, "t": self.created,
+            "solo": self.solo, "lt": dump(self.turns), "bx": self.box,
+            "v": dict(self.reviews),
+        }  # fmt: skip
+        return wire.dumps(data)
+
+    @classmethod
+    def from_stored(cls, record: str, message: str) -> GameRecord:
+        return cls.from_str(record).evolve(message=message)
+
+    @classmethod
+    def from_str(cls, text: str) -> GameRecord:
+        data = wire.loads(text)
+        return cls(
+            state=GameState.from_str(data["s"]),
+            channel=data["c"],
+            game_id=data["g"],
+            lang=data["l"],
+            style=data["y"],
+            deadline=data["d"],
+            pot=Pot(data["pa"], tuple((p, int(a)) for p, a in data["pc"])),
+            fair=data["f"],
+            rolls=tuple(tuple(int(d) for d in r) for r in data["r"]),
+            created=data["t"],
+            solo=data["solo"],
+            turns=load(data.get("lt", "")),  # records written before last turns were kept
+            box=data.get("bx", -1),
+            reviews=tuple(data.get("v", {}).items()),
+        )

@@ -1,0 +1,182 @@
+"""Review in chat: every human decision of a match graded as it is made, kept with the game.
+
+Each click's events are graded against the solver's table for the match's objective (a table
+lookup per decision) and the decisions travel inside the game record, so they are written by the
+same atomic commit as the move. When the match finishes, the commit also keeps each player's
+decisions under `review:<channel>` (the last finished match per player and channel, for
+`/shutbox review`) and adds them to the accuracy stats and board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from core.game import flow
+from core.game.ai.review import Decision, Kind, Review, Step, grade_dice, grade_move
+from core.game.ai.solver import Objective, solve
+from core.game.events import Event, MatchEnded, Moved, Rolled, RoundStarted, TurnEnded
+from core.game.state import Ending, GameState
+from core.service.buttons import ButtonId
+from core.service.commit import OpKind, StatOp
+from core.service.context import Context
+from core.service.ports import GameStore
+from core.service.record import GameRecord
+from core.service.views import Button
+from core.text.i18n import decimal, t
+
+MAX_LINES = 30  # a private reply stays readable (and under Discord's 2,000 characters)
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """One player's decisions of one match, as kept for the Review button and command."""
+
+    game_id: str
+    objective: Objective
+    decisions: tuple[Decision, ...]
+
+    def to_str(self) -> str:
+        return " ".join((self.game_id, self.objective.value, *(d.to_str() for d in self.decisions)))
+
+    @classmethod
+    def from_str(cls, text: str) -> Kept:
+        game_id, objective, *decisions = text.split(" ")
+        return cls(game_id, Objective(objective), tuple(map(Decision.from_str, decisions)))
+
+
+def graded(before: GameState, events: Sequence[Event]) -> dict[str, list[Decision]]:
+    """The decisions human players made in these events (not auto-play), by player id."""
+    if flow.is_long(before):
+        return {}  # the long game's opener plays by other tables; not reviewed
+    table = solve(before.config.rules, flow.objective(before))
+    board, dice = before.board, before.dice
+    found: dict[str, list[Decision]] = {}
+    seat = -1
+    for event in events:
+        decision = None
+        if isinstance(event, Rolled):
+            dice, seat = event.dice, event.seat
+            if _reviewed(before, seat, event.auto):
+                decision = grade_dice(table, board, len(event.dice))
+        elif isinstance(event, Moved):
+            seat = event.seat
+            if _reviewed(before, seat, event.auto):
+                decision = grade_move(table, board, Step(dice, event.tiles))
+            board ^= event.tiles
+        elif isinstance(event, TurnEnded | RoundStarted):
+            board = before.config.rules.full_mask
+        if decision is not None:
+            found.setdefault(before.seats[seat].id, []).append(decision)
+    return found
+
+
+def _reviewed(state: GameState, seat: int, auto: bool) -> bool:
+    return not auto and not state.seats[seat].bot
+
+
+def track(before: GameRecord, new: GameRecord, events: Sequence[Event]) -> GameRecord:
+    """The new record with this click's decisions added to each player's list."""
+    found = graded(before.state, events)
+    if not found:
+        return new
+    kept = dict(new.reviews)
+    for user, decisions in found.items():
+        added = " ".join(decision.to_str() for decision in decisions)
+        kept[user] = f"{kept[user]} {added}" if kept.get(user) else added
+    return new.evolve(reviews=tuple(kept.items()))
+
+
+def decisions_of(record: GameRecord, user: str) -> tuple[Decision, ...]:
+    text = dict(record.reviews).get(user, "")
+    return tuple(map(Decision.from_str, text.split())) if text else ()
+
+
+def kept_of(record: GameRecord, user: str) -> Kept:
+    return Kept(record.game_id, flow.objective(record.state), decisions_of(record, user))
+
+
+def stat_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StatOp]:
+    """At the end of a finished match: each player's review, and their accuracy counts."""
+    ended = any(isinstance(e, MatchEnded) and e.ending is Ending.FINISHED for e in events)
+    if not ended or flow.is_long(record.state):
+        return
+    for seat in record.state.seats:
+        if seat.bot:
+            continue
+        kept = kept_of(record, seat.id)
+        best = Review(kept.decisions).best_count
+        yield StatOp(OpKind.HSET, f"review:{record.channel}", seat.id, kept.to_str())
+        yield StatOp(OpKind.HINCRBY, f"stats:{seat.id}", "decisions", len(kept.decisions))
+        yield StatOp(OpKind.HINCRBY, f"stats:{seat.id}", "decisions_best", best)
+        yield StatOp(OpKind.ZINCRBY, "lb:decisions", seat.id, len(kept.decisions))
+        yield StatOp(OpKind.ZINCRBY, "lb:decisions_best", seat.id, best)
+
+
+def review_button(record: GameRecord) -> Button | None:
+    """The Review button of a finished match's message (the long game is not reviewed)."""
+    state = record.state
+    if state.ending is not Ending.FINISHED or flow.is_long(state):
+        return None
+    button = ButtonId("review", record.game_id, record.version)
+    return Button(str(button), t(record.lang, "ui.review"))
+
+
+def summary_button(record: GameRecord) -> Button | None:
+    """The Review button under a round or match summary: the decisions so far, or all of them."""
+    if flow.is_long(record.state) or all(seat.bot for seat in record.state.seats):
+        return None
+    button = ButtonId("review", record.game_id, record.version)
+    return Button(str(button), t(record.lang, "ui.review"))
+
+
+def review_text(kept: Kept, lang: str) -> str:
+    """The player's decisions, the best alternative where theirs differed, and the totals."""
+    review = Review(kept.decisions)
+    if review.accuracy is None:
+        return t(lang, "review.none")
+    lines = [t(lang, "review.title", aim=t(lang, f"review.aim.{kept.objective.value}"))]
+    lines += [_line(decision, kept.objective, lang) for decision in kept.decisions[:MAX_LINES]]
+    if len(kept.decisions) > MAX_LINES:
+        lines.append(t(lang, "review.more", count=len(kept.decisions) - MAX_LINES))
+    lines.append(
+        t(lang, "review.summary", accuracy=decimal(lang, review.accuracy),
+          best=review.best_count, decisions=len(review.decisions),
+          loss=_loss(review.expected_loss, kept.objective, lang))
+    )  # fmt: skip
+    return "\n".join(lines)
+
+
+def _line(decision: Decision, objective: Objective, lang: str) -> str:
+    if decision.kind is Kind.DICE:
+        chosen, best = (t(lang, f"review.dice.{n}") for n in (decision.chosen, decision.best))
+        roll = "🎲"
+    else:
+        chosen, best = decision.chosen_label, decision.best_label
+        roll = "-".join(map(str, decision.roll))
+    if decision.was_best:
+        return t(lang, "review.line.best", roll=roll, move=chosen)
+    loss = _loss(decision.loss, objective, lang)
+    return t(lang, "review.line.miss", roll=roll, move=chosen, best=best, loss=loss)
+
+
+def _loss(loss: float, objective: Objective, lang: str) -> str:
+    """A loss in the objective's unit: points, tiles, or percentage points of chance to shut."""
+    shown = 100 * loss if objective is Objective.SHUT else loss
+    return t(lang, f"review.loss.{objective.value}", loss=decimal(lang, shown, 2))
+
+
+async def review_reply(
+    store: GameStore, ctx: Context, current: GameRecord | None, game: str | None, lang: str
+) -> str:
+    """The private review of the caller's decisions: in match `game` (a Review button), or in
+    their last finished match in the channel (`/shutbox review`, `game` None)."""
+    if current is not None and game == current.game_id:
+        if current.state.seat_of(ctx.user) is None:
+            return t(lang, "review.not_yours")
+        return review_text(kept_of(current, ctx.user), lang)
+    stored = (await store.hash(ctx.scope, f"review:{ctx.channel}")).get(ctx.user)
+    kept = Kept.from_str(stored) if stored else None
+    if kept is None or (game is not None and kept.game_id != game):
+        return t(lang, "review.no_match" if game is None else "review.not_yours")
+    return review_text(kept, lang)

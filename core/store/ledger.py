@@ -1,0 +1,142 @@
+"""The chip journal and the ledger check: every balance proved from the journal's movements.
+
+The journal is a stream per server; past a bound its oldest entries fold into a checkpoint
+(core/store/lua/commit.lua), and the check replays from the checkpoint on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
+
+from core.service.commit import Scope
+from core.store.commit_wire import server_key
+from core.store.errors import reachable
+
+JOURNAL_CHUNK = 1000
+LEDGER_ATTEMPTS = 5  # replays a ledger check tries while commits keep folding the journal
+
+JournalEntry = tuple[str, str, int, dict[str, str]]
+RedisClient: TypeAlias = Redis | RedisCluster
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerReport:
+    """The journal replayed from zero against the stored balances."""
+
+    ok: bool
+    entries: int
+    accounts: int
+    mismatches: dict[str, tuple[int, int]] = field(default_factory=dict)  # (journal, stored)
+    total: int = 0  # sum of every stored balance, mint and pots included: 0 when sound
+    folded: int = 0  # older entries summed up in the checkpoint the replay starts from
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """The journal's folded past: every balance as of its last entry (see commit.lua)."""
+
+    balances: dict[str, int] = field(default_factory=dict)
+    entries: int = 0  # journal entries it sums up
+    last_id: str = ""  # the last of them; the stream holds only later ones
+
+    @classmethod
+    def from_fields(cls, fields: Mapping[Any, Any]) -> Checkpoint:
+        balances = {
+            str(name)[2:]: int(value) for name, value in fields.items() if str(name)[:2] == "b:"
+        }
+        return cls(balances, int(fields.get("entries", 0)), str(fields.get("id", "")))
+
+
+class Ledger:
+    """Reads a server's journal, checkpoint and balances; writes nothing."""
+
+    def __init__(self, redis: RedisClient) -> None:
+        self._redis = redis
+
+    async def journal(self, scope: Scope, *, until: str = "+") -> AsyncIterator[JournalEntry]:
+        """Every chip movement, oldest first: (source, target, amount, meta with why, ch, id)."""
+        start = "-"
+        while True:
+            chunk = await self._journal_chunk(scope, start, until)
+            for entry_id, fields in chunk:
+                yield _journal_entry(entry_id, fields)
+            if len(chunk) < JOURNAL_CHUNK:
+                return
+            start = f"({chunk[-1][0]}"
+
+    async def _journal_chunk(self, scope: Scope, start: str, until: str) -> list[Any]:
+        with reachable():
+            found = await self._redis.xrange(
+                server_key(scope, "journal"), start, until, count=JOURNAL_CHUNK
+            )
+        return list(found or [])
+
+    async def verify_ledger(self, scope: Scope) -> LedgerReport:
+        """Replay the journal from the checkpoint (zero balances without one) to the balances.
+
+        A checkpoint that does not itself sum to zero fails the check like a wrong balance.
+        """
+        for _ in range(LEDGER_ATTEMPTS):
+            stored, last_id, checkpoint = await self._ledger_snapshot(scope)
+            start = checkpoint.balances
+            replayed, entries = await self._replay(scope, last_id, start) if last_id else (start, 0)
+            # A commit may have folded entries the replay had still to read: then read again.
+            if await self._checkpoint_id(scope) == checkpoint.last_id:
+                break
+        mismatches = _mismatches(replayed, stored)
+        total = sum(stored.values())
+        ok = not mismatches and total == 0 and sum(start.values()) == 0
+        return LedgerReport(ok, entries, len(stored), mismatches, total, checkpoint.entries)
+
+    async def _checkpoint_id(self, scope: Scope) -> str:
+        with reachable():
+            found: Any = await self._redis.hget(server_key(scope, "checkpoint"), "id")
+        return "" if found is None else str(found)
+
+    async def _replay(
+        self, scope: Scope, until: str, start: Mapping[str, int]
+    ) -> tuple[dict[str, int], int]:
+        """Balances from `start` after each journal entry up to `until`, and how many there were."""
+        replayed = dict(start)
+        entries = 0
+        async for source, target, amount, _ in self.journal(scope, until=until):
+            replayed[source] = replayed.get(source, 0) - amount
+            replayed[target] = replayed.get(target, 0) + amount
+            entries += 1
+        return replayed, entries
+
+    async def _ledger_snapshot(self, scope: Scope) -> tuple[dict[str, int], str | None, Checkpoint]:
+        """Balances, the last journal id and the checkpoint read together (MULTI), so commits
+        cannot split them.
+
+        All keys share the server's slot, so the MULTI also runs on a cluster (redis-py >= 6.2).
+        """
+        pipe = self._redis.pipeline(transaction=True)
+        pipe.hgetall(server_key(scope, "bal"))
+        pipe.xrevrange(server_key(scope, "journal"), "+", "-", count=1)
+        pipe.hgetall(server_key(scope, "checkpoint"))
+        with reachable():
+            balances, last, checkpoint = await pipe.execute()
+        stored = {str(account): int(amount) for account, amount in balances.items()}
+        return stored, (str(last[0][0]) if last else None), Checkpoint.from_fields(checkpoint)
+
+
+def _mismatches(
+    replayed: Mapping[str, int], stored: Mapping[str, int]
+) -> dict[str, tuple[int, int]]:
+    """Accounts whose stored balance differs from the replayed one: (journal, stored)."""
+    accounts = sorted(replayed.keys() | stored.keys())
+    pairs = {account: (replayed.get(account, 0), stored.get(account, 0)) for account in accounts}
+    return {account: pair for account, pair in pairs.items() if pair[0] != pair[1]}
+
+
+def _journal_entry(entry_id: Any, fields: dict[Any, Any]) -> JournalEntry:
+    meta = {str(name): str(value) for name, value in fields.items()}
+    source, target, amount = meta.pop("src"), meta.pop("dst"), int(meta.pop("amt"))
+    meta["id"] = str(entry_id)
+    return source, target, amount, meta

@@ -1,0 +1,302 @@
+"""The optimal-play solver: published figures, a brute-force cross-check, and the long game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from core.game.ai.solver import (
+    Objective,
+    exact_p_shut,
+    is_double,
+    roll_outcomes,
+    solve,
+    sorted_rolls,
+)
+from core.game.ai.solver_long import CLOSER, OPENER, LongTable, solve_long
+from core.game.moves import mask_of, mask_sums, options
+from core.game.rules import PRESETS, CloseRule, Rules
+
+SAILORS_LAST_DIE = Rules(close=CloseRule.SUM_OR_DICE, last_die=True)
+SEPARATE = Rules(close=CloseRule.SEPARATE)
+TWELVE_THREE_DICE = Rules(tiles=12, dice=3)
+Group = tuple[int, tuple[int, ...]]
+NINE_TILE_RULES = [
+    PRESETS["classic"],
+    PRESETS["hard"],
+    PRESETS["sailors"],
+    PRESETS["kids"],
+    SAILORS_LAST_DIE,
+    SEPARATE,
+    Rules(close=CloseRule.SUM_OR_DICE, one_die=False),
+]
+
+
+def terminal(objective: Objective, mask: int) -> float:
+    if objective is Objective.SHUT:
+        return 1.0 if mask == 0 else 0.0
+    if objective is Objective.COUNT:
+        return float(mask.bit_count())
+    return float(mask_sums(12)[mask])
+
+
+def naive_value(rules: Rules, objective: Objective, available: int) -> float:
+    """Expected value by plain recursion over every ordered roll, straight from `options`."""
+    best: Callable[..., float] = max if objective is Objective.SHUT else min
+    memo: dict[int, float] = {}
+
+    def value(mask: int) -> float:
+        if mask == 0:
+            return terminal(objective, 0)
+        if mask not in memo:
+            memo[mask] = best(roll_mean(mask, count) for count in rules.dice_choices(mask))
+        return memo[mask]
+
+    def roll_mean(mask: int, count: int) -> float:
+        rolls = list(product(range(1, 7), repeat=count))
+        return sum(after_roll(mask, dice) for dice in rolls) / len(rolls)
+
+    def after_roll(mask: int, dice: tuple[int, ...]) -> float:
+        found = options(rules, mask, dice)
+        if not found.moves:
+            return terminal(objective, mask)
+        after = (lambda m: terminal(objective, m)) if found.ends_turn else value
+        return best(after(mask ^ move) for move in found.moves)
+
+    return value(available)
+
+
+def random_states(rules: Rules, count: int, seed: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Random (available, dice) pairs, with a dice count the player may roll there."""
+    chooser = random.Random(seed)
+    states = []
+    for _ in range(count):
+        available = chooser.randint(1, rules.full_mask)
+        dice_count = chooser.choice(rules.dice_choices(available))
+        states.append((available, tuple(chooser.randint(1, 6) for _ in range(dice_count))))
+    return states
+
+
+def test_hard_nine_tiles_shut_chance_is_the_published_figure() -> None:
+    """9 tiles, any split, always two dice: P(shut) = 466473281/6530347008 exactly."""
+    assert exact_p_shut(PRESETS["hard"]) == Fraction(466473281, 6530347008)
+
+
+def test_one_die_rule_shut_chance_is_the_published_figure() -> None:
+    """9 tiles with the one-die rule (after 7, 8, 9 are shut): P(shut) = 956177159/9795520512."""
+    assert exact_p_shut(PRESETS["classic"]) == Fraction(956177159, 9795520512)
+
+
+@pytest.mark.parametrize("name", ["classic", "hard"])
+def test_float_table_agrees_with_the_exact_fraction(name: str) -> None:
+    """The float SHUT table gives the exact chance to within rounding."""
+    rules = PRESETS[name]
+    exact = exact_p_shut(rules)
+    assert solve(rules, Objective.SHUT).value(rules.full_mask) == pytest.approx(float(exact), 1e-12)
+
+
+@pytest.mark.parametrize("rules", [*NINE_TILE_RULES, PRESETS["missionary"]])
+@pytest.mark.parametrize("objective", list(Objective))
+def test_value_matches_brute_force_recursion(rules: Rules, objective: Objective) -> None:
+    """For a six-tile state the table's value equals a naive expectation over every roll."""
+    available = mask_of([9, 8, 6, 4, 2, 1])
+    table = solve(rules, objective)
+    assert table.value(available) == pytest.approx(naive_value(rules, objective, available), 1e-12)
+
+
+def test_three_dice_value_matches_brute_force_recursion() -> None:
+    """Twelve tiles with three dice: the table agrees with the naive recursion."""
+    available = mask_of([12, 11, 7, 5, 3, 1])
+    table = solve(TWELVE_THREE_DICE, Objective.SUM)
+    expected = naive_value(TWELVE_THREE_DICE, Objective.SUM, available)
+    assert table.value(available) == pytest.approx(expected, 1e-12)
+
+
+@pytest.mark.parametrize("rules", NINE_TILE_RULES)
+def test_roll_outcomes_agree_with_options_on_every_mask(rules: Rules) -> None:
+    """The grouped roll outcomes allow exactly what `options` allows, for every mask and roll."""
+    for mask, choices in enumerate(roll_outcomes(rules)):
+        for count, outcomes in choices:
+            stuck = stuck_doubles = 0
+            moves: list[Group] = []
+            last_moves: list[Group] = []
+            for dice, ways in sorted_rolls(count):
+                found = options(rules, mask, dice)
+                left = tuple(mask ^ move for move in found.moves)
+                if not left:
+                    stuck += ways
+                    stuck_doubles += ways if is_double(dice) else 0
+                else:
+                    (last_moves if found.ends_turn else moves).append((ways, left))
+            assert (outcomes.stuck, outcomes.stuck_doubles) == (stuck, stuck_doubles)
+            assert _normalised(outcomes.moves) == _normalised(moves)
+            assert _normalised(outcomes.last_moves) == _normalised(last_moves)
+
+
+def _normalised(groups: Iterable[Group]) -> list[Group]:
+    """Groups merged by what they leave, so grouping by sum or by roll compares equal."""
+    merged: dict[tuple[int, ...], int] = {}
+    for ways, left in groups:
+        key = tuple(sorted(left))
+        merged[key] = merged.get(key, 0) + ways
+    return sorted((ways, left) for left, ways in merged.items())
+
+
+@pytest.mark.parametrize("rules", [*NINE_TILE_RULES, TWELVE_THREE_DICE])
+@pytest.mark.parametrize("objective", list(Objective))
+def test_best_move_is_always_legal(rules: Rules, objective: Objective) -> None:
+    """best_move returns one of the legal moves, or None exactly when there is none."""
+    table = solve(rules, objective)
+    for available, dice in random_states(rules, 300, seed=7):
+        legal = options(rules, available, dice).moves
+        move = table.best_move(available, dice)
+        assert (move is None) if not legal else (move in legal)
+
+
+def test_move_values_are_ranked_best_first_with_values_after_the_move() -> None:
+    """move_values lists every legal move once, best first, valued at the state it leaves."""
+    rules = PRESETS["classic"]
+    table = solve(rules, Objective.SUM)
+    ranked = table.move_values(rules.full_mask, (4, 5))
+    assert sorted(move for move, _ in ranked) == sorted(
+        options(rules, rules.full_mask, (4, 5)).moves
+    )
+    assert [value for _, value in ranked] == sorted(value for _, value in ranked)
+    assert all(value == table.value(rules.full_mask ^ move) for move, value in ranked)
+
+
+def test_last_die_move_is_valued_at_the_end_of_the_turn() -> None:
+    """Under last-die a move that ends the turn is worth the score it leaves, not a new roll."""
+    table = solve(SAILORS_LAST_DIE, Objective.SUM)
+    available = mask_of([6, 3])  # 6-6: no sum tile 12, no pair of a double, so close one 6
+    assert options(SAILORS_LAST_DIE, available, (6, 6)).ends_turn
+    assert table.move_values(available, (6, 6)) == [(mask_of([6]), 3.0)]
+
+
+def test_empty_box_is_shut_for_sure_and_scores_nothing() -> None:
+    """With no tile open the chance to shut is 1 and the expected sum and count are 0."""
+    rules = PRESETS["classic"]
+    assert solve(rules, Objective.SHUT).value(0) == 1.0
+    assert solve(rules, Objective.SUM).value(0) == 0.0
+    assert solve(rules, Objective.COUNT).value(0) == 0.0
+
+
+def test_lone_low_tile_calls_for_one_die() -> None:
+    """With only tile 1 open, two dice can never close it, so one die is the better roll."""
+    table = solve(PRESETS["classic"], Objective.SUM)
+    assert table.best_dice(mask_of([1])) == 1
+    assert table.dice_value(mask_of([1]), 2) == 1.0
+    assert table.value(mask_of([1])) == pytest.approx(5 / 6)
+
+
+def test_one_die_is_refused_while_a_high_tile_is_open() -> None:
+    """dice_value refuses a dice count the rules do not allow there."""
+    table = solve(PRESETS["classic"], Objective.SUM)
+    assert table.best_dice(mask_of([9, 1])) == 2
+    with pytest.raises(ValueError):
+        table.dice_value(mask_of([9, 1]), 1)
+
+
+def test_objective_ignores_the_rules_scoring() -> None:
+    """SUM and COUNT optimise the sum and the count whatever the rules score."""
+    missionary, classic = PRESETS["missionary"], PRESETS["classic"]
+    for objective in (Objective.SUM, Objective.COUNT):
+        assert solve(missionary, objective).values == solve(classic, objective).values
+
+
+def test_tables_are_built_once() -> None:
+    """Solving the same rules and objective twice gives the same cached table."""
+    assert solve(PRESETS["classic"], Objective.SUM) is solve(PRESETS["classic"], Objective.SUM)
+
+
+def test_classic_expected_scores() -> None:
+    """Classic optimal play: expected sum about 11.009, expected count about 2.153."""
+    rules = PRESETS["classic"]
+    assert solve(rules, Objective.SUM).value(rules.full_mask) == pytest.approx(11.009209, abs=1e-6)
+    assert solve(rules, Objective.COUNT).value(rules.full_mask) == pytest.approx(2.153386, abs=1e-6)
+
+
+LONG_RULES = [PRESETS["classic"], SAILORS_LAST_DIE]
+
+
+@pytest.mark.parametrize("rules", LONG_RULES)
+def test_long_game_win_chances_are_probabilities(rules: Rules) -> None:
+    """Every long-game win chance lies in [0, 1]."""
+    table = solve_long(rules)
+    for open_mask in range(rules.full_mask + 1):
+        for mover in (CLOSER, OPENER):
+            assert 0.0 <= table.win_chance(open_mask, mover) <= 1.0 + 1e-12
+
+
+@pytest.mark.parametrize("rules", LONG_RULES)
+def test_long_game_is_the_same_game_for_both_sides(rules: Rules) -> None:
+    """The closer with some tiles open stands as the opener does with those tiles closed."""
+    table = solve_long(rules)
+    for open_mask in range(1, rules.full_mask):
+        flipped = rules.full_mask ^ open_mask
+        assert table.win_chance(open_mask, CLOSER) == table.win_chance(flipped, OPENER)
+
+
+@pytest.mark.parametrize("rules", LONG_RULES)
+def test_long_game_chances_satisfy_the_optimality_equation(rules: Rules) -> None:
+    """Each chance equals the best dice count's average over rolls of the best move's chance."""
+    table = solve_long(rules)
+    for open_mask, mover in [
+        (rules.full_mask, CLOSER),
+        (0b000111001, OPENER),
+        (0b000010110, CLOSER),
+    ]:
+        assert table.win_chance(open_mask, mover) == pytest.approx(
+            _bellman(table, rules, open_mask, mover), abs=1e-9
+        )
+
+
+def _bellman(table: LongTable, rules: Rules, open_mask: int, mover: int) -> float:
+    """One step of the long game's recursion, from `options` and the table's other chances."""
+    mine = table.available(open_mask, mover)
+    here = table.win_chance(open_mask, mover)
+    handed_over = 1.0 - table.win_chance(open_mask, 1 - mover)
+    by_count = []
+    for count in rules.dice_choices(mine):
+        rolls = list(product(range(1, 7), repeat=count))
+        total = 0.0
+        for dice in rolls:
+            ranked = table.move_values(open_mask, mover, dice)
+            if ranked:
+                total += ranked[0][1]
+            else:
+                total += here if is_double(dice) else handed_over
+        by_count.append(total / len(rolls))
+    return max(by_count)
+
+
+def test_long_game_winning_move_is_certain() -> None:
+    """A move that closes the last open tile wins for sure."""
+    table = solve_long(PRESETS["classic"])
+    assert table.move_values(mask_of([9]), CLOSER, (4, 5)) == [(mask_of([9]), 1.0)]
+    assert table.best_move(mask_of([9]), CLOSER, (4, 5)) == mask_of([9])
+
+
+def test_long_game_closer_cannot_win_when_high_tiles_never_close() -> None:
+    """With dice used separately 7, 8 and 9 never close, so the closer's chance is nil."""
+    table = solve_long(SEPARATE)
+    assert table.win_chance(SEPARATE.full_mask, CLOSER) < 1e-9
+
+
+@pytest.mark.parametrize("rules", LONG_RULES)
+def test_long_game_best_move_is_always_legal(rules: Rules) -> None:
+    """The long game's best move flips a legal set of the mover's tiles, or is None."""
+    table = solve_long(rules)
+    for open_mask, dice in random_states(rules, 200, seed=11):
+        for mover in (CLOSER, OPENER):
+            mine = table.available(open_mask, mover)
+            if not mine or len(dice) not in rules.dice_choices(mine):
+                continue
+            legal = options(rules, mine, dice).moves
+            move = table.best_move(open_mask, mover, dice)
+            assert (move is None) if not legal else (move in legal)
+            assert table.best_dice(open_mask, mover) in rules.dice_choices(mine)

@@ -1,0 +1,111 @@
+"""Legal moves for every close rule agree with brute force over random boards and rolls (SPEC 1)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core.game.moves import display_order, legal_moves, mask_of, move_label, options, tiles_of
+from core.game.rules import CloseRule, Rules
+
+RULE_SETS = [
+    Rules(tiles=t, close=c, last_die=ld, one_die=od)
+    for t in (9, 10, 12)
+    for c in CloseRule
+    for ld in (False, True)
+    for od in (False, True)
+    if not ld or c is CloseRule.SUM_OR_DICE
+] + [Rules(tiles=12, dice=3), Rules(tiles=12, dice=3, one_die=False)]
+
+
+def _subsets(tiles: list[int]) -> list[frozenset[int]]:
+    return [frozenset(c) for n in range(1, len(tiles) + 1) for c in combinations(tiles, n)]
+
+
+def _allowed(rules: Rules, subset: frozenset[int], dice: tuple[int, ...], high_done: bool) -> bool:
+    """The close rules exactly as the SPEC table words them."""
+    if rules.close is CloseRule.ANY:
+        return sum(subset) == sum(dice)
+    if len(dice) == 1:
+        return subset == {dice[0]}
+    a, b = dice
+    by_sum = subset == {a + b}
+    both = a != b and subset == {a, b}
+    single = subset in ({a}, {b})
+    if rules.close is CloseRule.SUM_OR_DICE:
+        # Once 7+ are shut and two dice were chosen, only the two dice's tiles may close.
+        return both if (rules.one_die and high_done) else (by_sum or both)
+    if rules.close is CloseRule.DICE:
+        return by_sum or single or both
+    return single or both
+
+
+def brute_force(rules: Rules, available: int, dice: tuple[int, ...]) -> tuple[set[int], bool]:
+    """Every legal move by trying every set of available tiles; and whether it ends the turn."""
+    tiles = list(tiles_of(available))
+    high_done = not any(t >= 7 for t in tiles)
+    moves = {mask_of(sorted(s)) for s in _subsets(tiles) if _allowed(rules, s, dice, high_done)}
+    if moves or not (rules.last_die and len(dice) == 2):
+        return moves, False
+    return {mask_of([d]) for d in dice if d in tiles}, True
+
+
+@st.composite
+def situations(draw: st.DrawFn) -> tuple[Rules, int, tuple[int, ...]]:
+    rules = draw(st.sampled_from(RULE_SETS))
+    available = draw(st.integers(min_value=0, max_value=rules.full_mask))
+    count = draw(st.sampled_from(rules.dice_choices(available)))
+    dice = tuple(draw(st.integers(1, 6)) for _ in range(count))
+    return rules, available, dice
+
+
+@given(situations())
+def test_legal_moves_match_brute_force(situation: tuple[Rules, int, tuple[int, ...]]) -> None:
+    """For random boards and rolls, tiles 1-12 and every close rule, the moves are exactly right."""
+    rules, available, dice = situation
+    expected, ends_turn = brute_force(rules, available, dice)
+    found = options(rules, available, dice)
+    assert set(found.moves) == expected
+    assert found.ends_turn == (ends_turn and bool(expected))
+    assert len(found.moves) == len(set(found.moves))
+    assert all(move & ~available == 0 for move in found.moves)
+
+
+def test_the_norwegian_example_of_a_nine() -> None:
+    """A roll of 4 and 5 with every tile open offers the eight ways source 001 lists."""
+    moves = [move_label(m) for m in legal_moves(Rules(), Rules().full_mask, (4, 5))]
+    assert moves == ["9", "8+1", "7+2", "6+3", "5+4", "6+2+1", "5+3+1", "4+3+2"]
+
+
+def test_sailors_first_roll_of_five_five_closes_nothing() -> None:
+    """Under the sailors' rule a first roll of 5-5 or 6-6 can close nothing (45 points)."""
+    sailors = Rules(close=CloseRule.SUM_OR_DICE)
+    assert legal_moves(sailors, sailors.full_mask, (5, 5)) == ()
+    assert legal_moves(sailors, sailors.full_mask, (6, 6)) == ()
+
+
+def test_sailors_example_from_source_003() -> None:
+    """5-3 closes 8; 6-5 closes 5 and 6; 2-6 then closes nothing (8 and 6 are shut)."""
+    sailors = Rules(close=CloseRule.SUM_OR_DICE)
+    board = sailors.full_mask & ~mask_of([8])
+    assert legal_moves(sailors, board, (6, 5)) == (mask_of([6, 5]),)
+    board &= ~mask_of([6, 5])
+    assert legal_moves(sailors, board, (2, 6)) == ()
+    with_last_die = Rules(close=CloseRule.SUM_OR_DICE, last_die=True)
+    assert options(with_last_die, board, (2, 6)).moves == (mask_of([2]),)
+    assert options(with_last_die, board, (2, 6)).ends_turn
+
+
+def test_a_double_never_closes_one_tile_twice() -> None:
+    """With the dice rules, 3-3 cannot close tile 3 twice."""
+    kids = Rules(close=CloseRule.DICE)
+    labels = {move_label(m) for m in legal_moves(kids, kids.full_mask, (3, 3))}
+    assert labels == {"6", "3"}
+
+
+def test_moves_are_shown_fewest_tiles_then_highest_first() -> None:
+    """Buttons read `9`, `8+1`, `7+2`, `4+3+2`."""
+    ordered = display_order([mask_of([4, 3, 2]), mask_of([7, 2]), mask_of([9]), mask_of([8, 1])])
+    assert [move_label(m) for m in ordered] == ["9", "8+1", "7+2", "4+3+2"]

@@ -1,0 +1,19 @@
+"""A reply as kept for repeated deliveries: its summaries keep their Review button."""
+
+from __future__ import annotations
+
+from core.service.views import Button, Reply
+
+REVIEW = Button("stb:review:g1:7:0", "Review")
+
+
+def test_a_stored_reply_keeps_which_summaries_carry_the_review_button() -> None:
+    reply = Reply(public=("Round 1", "Fair dice"), review=REVIEW, reviewed=("Round 1",))
+    again = Reply.from_json(reply.to_json(), replayed=True)
+    assert again.buttons_under("Round 1") == ((REVIEW,),)
+    assert again.buttons_under("Fair dice") == ()
+
+
+def test_a_reply_without_a_review_button_has_no_buttons_under_its_texts() -> None:
+    reply = Reply.from_json(Reply(public=("Gift",)).to_json())
+    assert reply.review is None and reply.buttons_under("Gift") == ()

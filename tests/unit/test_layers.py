@@ -1,0 +1,140 @@
+"""The layers of docs/ARCHITECTURE.md hold: who may import whom, and no import cycle anywhere.
+
+Read from the source with `ast` (imports inside functions count too), so a test fails the day
+someone reaches across a layer, whatever ruff's per-directory settings allow.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCT = ("core", "adapters", "bot")
+
+# package -> the first-party packages it may import (its own included)
+FIRST_PARTY: dict[str, tuple[str, ...]] = {
+    "core.game": ("core.game",),
+    "core.text": ("core.text", "core.game"),
+    "core.service": ("core.service", "core.text", "core.game"),
+    "core.store": ("core.store", "core.service", "core.game"),
+    "adapters": ("adapters", "core.service", "core.text", "core.game"),
+    "bot": ("bot", "adapters", "core"),
+}
+# Slack's installation store keeps the workspaces' tokens in the same Redis as the games: it
+# takes the store's client type (never the `redis` package itself).
+EXCEPTIONS: dict[str, tuple[str, ...]] = {
+    "adapters.slack.installations": ("core.store.redis_store",),
+    "adapters.slack.app": ("core.store.redis_store",),
+}
+# outside libraries that only some packages may use
+PLATFORM_LIBRARIES: dict[str, tuple[str, ...]] = {
+    "redis": ("core.store", "bot"),
+    "discord": ("adapters.discord", "bot"),
+    "slack_bolt": ("adapters.slack", "bot"),
+    "slack_sdk": ("adapters.slack", "bot"),
+    "aiohttp": ("adapters", "bot"),
+}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def product_modules() -> dict[str, Path]:
+    return {
+        module_name(path): path
+        for package in PRODUCT
+        for path in sorted((ROOT / package).rglob("*.py"))
+    }
+
+
+def package_of(path: Path) -> str:
+    return module_name(path) if path.name == "__init__.py" else module_name(path.parent)
+
+
+def imports_of(path: Path, modules: dict[str, Path]) -> Iterator[str]:
+    """Every module `path` imports, resolved to a product module where it is one."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = package_of(path)
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                child = f"{base}.{alias.name}"
+                yield child if child in modules else base
+
+
+def graph() -> dict[str, set[str]]:
+    modules = product_modules()
+    return {
+        name: {imported for imported in imports_of(path, modules) if imported in modules}
+        for name, path in modules.items()
+    }
+
+
+def layer_of(module: str) -> str:
+    return max((p for p in FIRST_PARTY if module == p or module.startswith(p + ".")), key=len)
+
+
+def under(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in packages)
+
+
+@pytest.mark.parametrize("module", sorted(m for m in product_modules() if m != "core"))
+def test_a_module_imports_only_from_the_layers_below_it(module: str) -> None:
+    allowed = FIRST_PARTY[layer_of(module)] + EXCEPTIONS.get(module, ())
+    crossing = sorted(i for i in graph()[module] if not under(i, allowed))
+    assert not crossing, f"{module} may not import {crossing}"
+
+
+def test_platform_libraries_stay_in_their_packages() -> None:
+    modules = product_modules()
+    wrong = []
+    for name, path in modules.items():
+        for imported in imports_of(path, modules):
+            top = imported.split(".")[0]
+            if top in PLATFORM_LIBRARIES and not under(name, PLATFORM_LIBRARIES[top]):
+                wrong.append(f"{name} imports {imported}")
+    assert not wrong
+
+
+def test_there_is_no_import_cycle() -> None:
+    edges = graph()
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10 * len(edges)))
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(module: str) -> None:
+        if module in path:
+            cycle = [*path[path.index(module) :], module]
+            pytest.fail("import cycle: " + " -> ".join(cycle))
+        if module in done:
+            return
+        path.append(module)
+        for imported in sorted(edges[module]):
+            visit(imported)
+        path.pop()
+        done.add(module)
+
+    for module in sorted(edges):
+        visit(module)
+
+
+def test_the_checker_sees_a_crossing(tmp_path: Path) -> None:
+    """The rules above can fail: a layer crossing is found in a module's source."""
+    source = tmp_path / "probe.py"
+    source.write_text("from core.store.redis_store import RedisStore\nimport redis\n")
+    found = set(imports_of(source, product_modules()))
+    assert "core.store.redis_store" in found
+    assert "redis" in found
+    assert not under("core.store.redis_store", FIRST_PARTY["core.service"])
