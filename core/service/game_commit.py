@@ -76,7 +76,7 @@ def plan_change(
     new = record.evolve(
         state=state, pot=pot, deadline=deadline_for(record, state, now),
         fair=fair.to_str() if fair else "", rolls=rolls,
-        turns=turns.follow(record.state, state, record.turns, events, record.lang, style),
+        turns=turns.follow(record.state, state, record.turns, events),
         box=turns.last_player(events, record.box),
     )  # fmt: skip
     new = reviews.track(record, new, events)

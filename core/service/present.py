@@ -135,19 +135,21 @@ def _turn_body(record: GameRecord, notices: Sequence[str]) -> str:
     else:
         key = "game.open_turn" if flow.opening(state) else "game.roll"
         lines.append(t(lang, key, player=seat.name, deadline=DEADLINE))
-    lines += scores_lines(state, lang, record.turns)
+    lines += scores_lines(state, lang, record.turns, style_of(record))
     if record.fair_dice is not None:
         # Shown on every turn, so a solo game (which has no lobby) shows it before any roll.
         lines.append(t(lang, "lobby.fair", commitment=record.fair_dice.commitment))
     return "\n".join(lines)
 
 
-def scores_lines(state: GameState, lang: str, last: Turns = ()) -> list[str]:
+def scores_lines(
+    state: GameState, lang: str, last: Turns = (), style: Style = "emoji"
+) -> list[str]:
     """One line per player: this round's score (if played) and the match total, then the
     player's last turn: its rolls, what they closed and why it ended."""
     if state.config.format.kind is FormatKind.LONG:
         roles = t(lang, "game.long_roles", closer=state.seats[0].name, opener=state.seats[1].name)
-        return [roles, *_turn_lines(state, lang, last, range(len(state.seats)))]
+        return [roles, *_turn_lines(state, lang, last, range(len(state.seats)), style)]
     lines = []
     for index, seat in enumerate(state.seats):
         played = state.played[index] if index < len(state.played) else None
@@ -155,14 +157,16 @@ def scores_lines(state: GameState, lang: str, last: Turns = ()) -> list[str]:
         status = _seat_status(state, index, lang)
         lines.append(t(lang, "game.score_line", player=display_name(state, index), round=mark,
                        total=seat.total, status=status))  # fmt: skip
-        lines += _turn_lines(state, lang, last, [index])
+        lines += _turn_lines(state, lang, last, [index], style)
     return lines
 
 
-def _turn_lines(state: GameState, lang: str, last: Turns, seats: Sequence[int]) -> list[str]:
+def _turn_lines(
+    state: GameState, lang: str, last: Turns, seats: Sequence[int], style: Style
+) -> list[str]:
     """The last turns under the scores; in the long game, which has no score lines, named."""
     named = state.config.format.kind is FormatKind.LONG
-    found = ((i, turns.line(last[i], state, lang)) for i in seats if i < len(last))
+    found = ((i, turns.line(last[i], i, state, lang, style)) for i in seats if i < len(last))
     return [
         text.replace("↳ ", f"↳ {display_name(state, i)}: ", 1) if named else text
         for i, text in found
@@ -236,7 +240,7 @@ def _over_body(record: GameRecord, notices: Sequence[str]) -> str:
     state, lang = record.state, record.lang
     lines = [*_final_box(record), *list(notices)[-MAX_NOTICES:], ending_line(state, lang)]
     if state.round:
-        lines += scores_lines(state, lang, record.turns)
+        lines += scores_lines(state, lang, record.turns, style_of(record))
     if record.fair_dice is not None:
         lines.append(t(lang, "game.fair_reveal", seed=record.fair_dice.server_seed))
     return "\n".join(lines)

@@ -52,7 +52,7 @@ class GameRecord:
             "s": self.state.to_str(), "c": self.channel, "g": self.game_id, "l": self.lang,
             "y": self.style, "d": self.deadline, "pa": self.pot.account,
             "pc": self.pot.contributions, "f": self.fair, "r": rolls, "t": self.created,
-            "solo": self.solo, "lt": dump(self.turns), "bx": self.box,
+            "solo": self.solo, "tu": dump(self.turns), "bx": self.box,
             "v": dict(self.reviews),
         }  # fmt: skip
         return wire.dumps(data)
@@ -76,7 +76,7 @@ class GameRecord:
             rolls=tuple(tuple(int(d) for d in r) for r in data["r"]),
             created=data["t"],
             solo=data["solo"],
-            turns=load(data.get("lt", "")),  # records written before last turns were kept
+            turns=load(data.get("tu", ())),  # not in records of an older format: shown afresh
             box=data.get("bx", -1),
             reviews=tuple(data.get("v", {}).items()),
         )

@@ -1,13 +1,14 @@
 """Each player's last turn, kept on the game message for as long as it matters (issue: a
 scrolling log of notices loses the roll that ended a player's turn once the bots have played).
 
-A turn is kept as display text per seat, written in the game's language and board style (both
-fixed for the life of a game), with the round it was played in and whether it was auto-played.
+A turn is kept as compact steps per seat (`d21 m4 d53 n24`: rolled 2-1, closed tile 3, rolled
+5-3, no move with tiles 3 and 5 open), with the round it was played in and whether it was
+auto-played. It is written out in words only when shown, in the game's language and board style:
+the record stays small (a rendered turn with emoji dice took three times the bytes).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -19,6 +20,7 @@ from core.text.reasons import no_move_reason
 from core.text.render import Style, render_dice, render_move
 
 PIECES = " · "
+ROLLED, MOVED, NO_MOVE, SHUT, LAST_DIE = "d", "m", "n", "s", "l"
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,38 +28,31 @@ class LastTurn:
     """One player's most recent turn as the score table shows it."""
 
     round: int = 0
-    text: str = ""
+    steps: tuple[str, ...] = ()
     auto: bool = False
     ended: bool = True
 
     def to_json(self) -> list[object]:
-        return [self.round, self.text, self.auto, self.ended]
+        return [self.round, " ".join(self.steps), int(self.auto), int(self.ended)]
 
     @classmethod
     def from_json(cls, data: Sequence[object]) -> LastTurn:
-        number, text, auto, ended = data
-        return cls(int(str(number)), str(text), bool(auto), bool(ended))
+        number, steps, auto, ended = data
+        return cls(int(str(number)), tuple(str(steps).split()), bool(auto), bool(ended))
 
 
 Turns = tuple[LastTurn, ...]
 
 
-def dump(turns: Turns) -> str:
-    return json.dumps([turn.to_json() for turn in turns], ensure_ascii=False)
+def dump(turns: Turns) -> list[list[object]]:
+    return [turn.to_json() for turn in turns]
 
 
-def load(text: str) -> Turns:
-    return tuple(LastTurn.from_json(item) for item in json.loads(text)) if text else ()
+def load(data: Sequence[Sequence[object]]) -> Turns:
+    return tuple(LastTurn.from_json(item) for item in data)
 
 
-def follow(
-    before: GameState,
-    after: GameState,
-    turns: Turns,
-    events: Sequence[Event],
-    lang: str,
-    style: Style,
-) -> Turns:
+def follow(before: GameState, after: GameState, turns: Turns, events: Sequence[Event]) -> Turns:
     """The players' last turns once this click's events have happened."""
     seats = list(turns) + [LastTurn()] * (len(after.seats) - len(turns))
     current = before.round
@@ -65,46 +60,66 @@ def follow(
         if isinstance(event, RoundStarted):
             current = event.round
         elif isinstance(event, (Rolled, Moved, TimedOut, TurnEnded)):
-            seats[event.seat] = _step(seats[event.seat], event, current, after, lang, style)
-    return tuple(seats)  # fmt: skip
+            seats[event.seat] = _step(seats[event.seat], event, current)
+    return tuple(seats)
 
 
-def _step(
-    turn: LastTurn, event: Event, current: int, state: GameState, lang: str, style: Style
-) -> LastTurn:
+def _step(turn: LastTurn, event: Event, current: int) -> LastTurn:
     if turn.ended and isinstance(event, (Rolled, TimedOut)):
         turn = LastTurn(round=current, ended=False)
     if isinstance(event, TimedOut):
         return replace(turn, auto=True)
     if isinstance(event, Rolled):
-        return _add(turn, render_dice(event.dice, style))
+        return _add(turn, ROLLED + "".join(map(str, event.dice)))
     if isinstance(event, Moved):
-        return replace(turn, text=f"{turn.text} → {render_move(event.tiles)}")
+        return _add(turn, f"{MOVED}{event.tiles}")
     assert isinstance(event, TurnEnded)
-    return replace(_ending(turn, event, state, lang), ended=True)
+    return replace(_add(turn, _ending(event)), ended=True)
 
 
-def _add(turn: LastTurn, piece: str) -> LastTurn:
-    return replace(turn, text=f"{turn.text}{PIECES}{piece}" if turn.text else piece)
+def _add(turn: LastTurn, step: str) -> LastTurn:
+    return replace(turn, steps=(*turn.steps, step)) if step else turn
 
 
-def _ending(turn: LastTurn, event: TurnEnded, state: GameState, lang: str) -> LastTurn:
+def _ending(event: TurnEnded) -> str:
     if event.reason is TurnEnd.NO_MOVE:
-        opening = state.config.format.kind is FormatKind.LONG and event.seat == 1
-        why = no_move_reason(state.config.rules, event.available, event.dice, lang, opening=opening)
-        return replace(turn, text=f"{turn.text} ✗ {why}")
+        return f"{NO_MOVE}{event.available}"
     if event.reason is TurnEnd.SHUT:
-        return _add(turn, t(lang, "game.turn_shut"))
+        return SHUT
     if event.reason is TurnEnd.LAST_DIE:
-        return replace(turn, text=f"{turn.text} ({t(lang, 'game.turn_last_die')})")
-    return turn  # a skipped turn: the score line says why
+        return LAST_DIE
+    return ""  # a skipped turn: the score line says why
 
 
-def line(turn: LastTurn, state: GameState, lang: str) -> str | None:
+def text_of(turn: LastTurn, seat: int, state: GameState, lang: str, style: Style) -> str:
+    """The turn in words: `⚁ ⚀ = 3 → 3 · ⚄ ⚂ = 8 ✗ no open tiles add up to 8`."""
+    text, dice = "", tuple[int, ...]()
+    for step in turn.steps:
+        kind, value = step[0], step[1:]
+        if kind == ROLLED:
+            dice = tuple(int(face) for face in value)
+            piece = render_dice(dice, style)
+            text = f"{text}{PIECES}{piece}" if text else piece
+        elif kind == MOVED:
+            text = f"{text} → {render_move(int(value))}"
+        elif kind == NO_MOVE:
+            opening = state.config.format.kind is FormatKind.LONG and seat == 1
+            why = no_move_reason(state.config.rules, int(value), dice, lang, opening=opening)
+            text = f"{text} ✗ {why}"
+        elif kind == SHUT:
+            text = f"{text}{PIECES}{t(lang, 'game.turn_shut')}"
+        elif kind == LAST_DIE:
+            text = f"{text} ({t(lang, 'game.turn_last_die')})"
+    return text
+
+
+def line(turn: LastTurn, seat: int, state: GameState, lang: str, style: Style) -> str | None:
     """The turn as an indented line under the player's score, or None if there is nothing."""
-    if not turn.text:
+    if not turn.steps:
         return None
-    text = t(lang, "game.turn_auto", turn=turn.text) if turn.auto else turn.text
+    text = text_of(turn, seat, state, lang, style)
+    if turn.auto:
+        text = t(lang, "game.turn_auto", turn=text)
     if turn.round != state.round and state.config.format.kind is not FormatKind.LONG:
         text = t(lang, "game.turn_round", n=turn.round, turn=text)
     return f"  ↳ {text}"
