@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from core.game.events import Event, Moved, Rolled, RoundStarted, TimedOut, TurnEnd, TurnEnded
 from core.game.match import FormatKind
+from core.game.rules import Rules
 from core.game.state import GameState
 from core.text.i18n import t
 from core.text.reasons import no_move_reason
@@ -93,8 +95,14 @@ def _ending(event: TurnEnded) -> str:
 
 def text_of(turn: LastTurn, seat: int, state: GameState, lang: str, style: Style) -> str:
     """The turn in words: `⚁ ⚀ = 3 → 3 · ⚄ ⚂ = 8 ✗ no open tiles add up to 8`."""
+    opening = state.config.format.kind is FormatKind.LONG and seat == 1
+    return _words(turn.steps, state.config.rules, opening, lang, style)
+
+
+@lru_cache(maxsize=4096)  # every view shows every seat's last turn; most are unchanged
+def _words(steps: tuple[str, ...], rules: Rules, opening: bool, lang: str, style: Style) -> str:
     text, dice = "", tuple[int, ...]()
-    for step in turn.steps:
+    for step in steps:
         kind, value = step[0], step[1:]
         if kind == ROLLED:
             dice = tuple(int(face) for face in value)
@@ -103,8 +111,7 @@ def text_of(turn: LastTurn, seat: int, state: GameState, lang: str, style: Style
         elif kind == MOVED:
             text = f"{text} → {render_move(int(value))}"
         elif kind == NO_MOVE:
-            opening = state.config.format.kind is FormatKind.LONG and seat == 1
-            why = no_move_reason(state.config.rules, int(value), dice, lang, opening=opening)
+            why = no_move_reason(rules, int(value), dice, lang, opening=opening)
             text = f"{text} ✗ {why}"
         elif kind == SHUT:
             text = f"{text}{PIECES}{t(lang, 'game.turn_shut')}"

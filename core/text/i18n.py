@@ -16,7 +16,7 @@ import json
 import re
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from string import Formatter
 from types import MappingProxyType
@@ -93,6 +93,7 @@ def plural_form(lang: str, count: int) -> str:
     return str(_locale(normalize_lang(lang)).plural_form(abs(count)))
 
 
+@lru_cache(maxsize=8192)  # Babel takes ~35 µs a number; a game view shows about six
 def number(lang: str, value: int) -> str:
     """A whole number in the language's format, with its thousands separator."""
     return str(format_decimal(value, locale=_locale(normalize_lang(lang))))
