@@ -25,7 +25,7 @@ from adapters.console.parse import (
     translate,
     user_id,
 )
-from adapters.console.render import buttons, private_lines, reply_lines
+from adapters.console.render import pressable, private_lines, reply_lines
 from adapters.console.terminal import read_line, write_lines
 from adapters.console.texts import COMMANDS_HELP, WELCOME
 from core.game.errors import ShutboxError
@@ -39,7 +39,7 @@ from core.service.manager import GameManager
 from core.service.present import game_view
 from core.service.seasons import MAX_SEASON
 from core.service.settings import parse_bool
-from core.service.views import GameView, Reply
+from core.service.views import Button, GameView, Reply
 from core.text.i18n import t
 
 SCOPE = Scope("local", "playground")
@@ -61,6 +61,7 @@ class Playground:
         self.tty = tty  # ANSI bold instead of plain text
         self.done = False
         self.view: GameView | None = None  # the game message last shown
+        self.review: Button | None = None  # the Review under the summaries last shown
         self.lang = "en"  # the language of the table's game (deadlines are written in it)
         self.acting: str | None = None  # who presses the turn buttons now, if not the seated
         self.names: dict[str, str] = {}
@@ -196,9 +197,12 @@ class Playground:
     # -- showing replies ------------------------------------------------------------------
 
     def _show(self, name: str, reply: Reply) -> list[str]:
+        if reply.game is not None or reply.reviewed:  # a new screen: its letters count now
+            self.review = reply.review if reply.reviewed else None
         if reply.game is not None:
             self.view = reply.game
-        return reply_lines(reply, name, self.manager.clock(), tty=self.tty, lang=self.lang)
+        now = self.manager.clock()
+        return reply_lines(reply, name, now, tty=self.tty, lang=self.lang, view=self.view)
 
     def _note(self, text: str) -> list[str]:
         return private_lines(self.names[self.seated], text, tty=self.tty)
@@ -220,7 +224,7 @@ class Playground:
 
     async def _press(self, text: str, explicit: bool) -> list[str]:
         view = self.view or await self._load_view()
-        shown = buttons(view) if view is not None else []
+        shown = pressable(view, self.review)
         button = find_button(shown, text)
         if button is None:
             if not shown and self.view is not None and self.view.over:

@@ -39,6 +39,23 @@ def buttons(view: GameView) -> list[Button]:
     return [button for row in view.rows for button in row]
 
 
+def pressable(view: GameView | None, review: Button | None) -> list[Button]:
+    """What the letters press: the game message's buttons, then `review`, the Review button of
+    the round or match summary last shown (Discord and Slack post it under the summary; the
+    terminal gives it the next letter). A finished match's message carries a Review of its own,
+    which the summaries then share."""
+    shown = buttons(view) if view is not None else []
+    if review is None or any(_same_review(button, review) for button in shown):
+        return shown
+    return [*shown, review]
+
+
+def _same_review(button: Button, review: Button) -> bool:
+    """Both are Review buttons of one match: `stb:review:<game>:<version>:0` answers alike
+    whatever the version."""
+    return button.action_id.split(":")[:3] == review.action_id.split(":")[:3]
+
+
 def game_lines(view: GameView, now: float, *, tty: bool = False, lang: str = "en") -> list[str]:
     """The game message: title, body (deadline filled in), then one line per button row."""
     deadline = countdown(view.deadline, now, lang) if view.deadline else "—"
@@ -66,14 +83,34 @@ def public_lines(texts: Sequence[str], *, tty: bool = False) -> list[str]:
 
 
 def reply_lines(
-    reply: Reply, name: str, now: float, *, tty: bool = False, lang: str = "en"
+    reply: Reply,
+    name: str,
+    now: float,
+    *,
+    tty: bool = False,
+    lang: str = "en",
+    view: GameView | None = None,
 ) -> list[str]:
-    """Everything one reply shows: the game message, public summaries, then the private note."""
+    """Everything one reply shows: the game message, public summaries (each with its Review
+    button), then the private note. `view` is the game message on screen when the reply
+    brings none."""
     lines = game_lines(reply.game, now, tty=tty, lang=lang) if reply.game else []
     # The terminal shows the game message and the channel's summaries on one screen: a line
     # both carry (e.g. "The game was stopped.") is said once.
     shown = set(lines)
-    lines += [line for line in public_lines(reply.public, tty=tty) if line not in shown]
+    review = _review_line(reply, reply.game or view)
+    for text in reply.public:
+        lines += [line for line in public_lines([text], tty=tty) if line not in shown]
+        lines += [review] if review and text in reply.reviewed else []
     if reply.private and reply.private not in reply.public:
         lines += private_lines(name, reply.private, tty=tty)
     return lines
+
+
+def _review_line(reply: Reply, view: GameView | None) -> str | None:
+    """`  [c] Review`: the summaries' Review button, by the letter that presses it."""
+    if reply.review is None:
+        return None
+    keys = pressable(view, reply.review)
+    index = next(n for n, button in enumerate(keys) if _same_review(button, reply.review))
+    return f"  [{button_key(index)}] {reply.review.label}"

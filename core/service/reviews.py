@@ -1,20 +1,24 @@
 """Review in chat: every human decision of a match graded as it is made, kept with the game.
 
-Each click's events are graded against the solver's table for the match's objective (a table
-lookup per decision) and the decisions travel inside the game record, so they are written by the
-same atomic commit as the move. When the match finishes, the commit also keeps each player's
-decisions under `review:<channel>` (the last finished match per player and channel, for
-`/shutbox review`) and adds them to the accuracy stats and board.
+Each click's events are graded against the solver's table for the match's objective, or in the
+long game the table of each side's chance to win the match (a table lookup per decision), and
+the decisions travel inside the game record, so they are written by the same atomic commit as
+the move. When the match finishes, the commit also keeps each player's decisions under
+`review:<channel>` (the last finished match per player and channel, for `/shutbox review`) and
+adds them to the accuracy stats and board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from core.game import flow
-from core.game.ai.review import Decision, Kind, Review, Step, grade_dice, grade_move
-from core.game.ai.solver import Objective, solve
+from core.game.ai.review import Aim, Decision, Kind, Review, Step, grade_dice, grade_move
+from core.game.ai.review_long import grade_long_dice, grade_long_move
+from core.game.ai.solver import solve
+from core.game.ai.solver_long import solve_long
 from core.game.events import Event, MatchEnded, Moved, Rolled, RoundStarted, TurnEnded
 from core.game.state import Ending, GameState
 from core.service.buttons import ButtonId
@@ -26,6 +30,9 @@ from core.service.views import Button
 from core.text.i18n import decimal, t
 
 MAX_LINES = 30  # a private reply stays readable (and under Discord's 2,000 characters)
+# Grade a dice count, or a step (roll and tiles), played by a seat with the tiles of a board open.
+DiceGrader = Callable[[int, int, int], Decision | None]
+MoveGrader = Callable[[int, int, Step], Decision | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,24 +40,28 @@ class Kept:
     """One player's decisions of one match, as kept for the Review button and command."""
 
     game_id: str
-    objective: Objective
+    aim: Aim
     decisions: tuple[Decision, ...]
 
     def to_str(self) -> str:
-        return " ".join((self.game_id, self.objective.value, *(d.to_str() for d in self.decisions)))
+        return " ".join((self.game_id, self.aim.value, *(d.to_str() for d in self.decisions)))
 
     @classmethod
     def from_str(cls, text: str) -> Kept:
-        game_id, objective, *decisions = text.split(" ")
-        return cls(game_id, Objective(objective), tuple(map(Decision.from_str, decisions)))
+        game_id, aim, *decisions = text.split(" ")
+        return cls(game_id, Aim(aim), tuple(map(Decision.from_str, decisions)))
+
+
+def aim_of(state: GameState) -> Aim:
+    """The long game is graded by the chance to win it, other matches by their objective."""
+    return Aim.WIN if flow.is_long(state) else Aim.of(flow.objective(state))
 
 
 def graded(before: GameState, events: Sequence[Event]) -> dict[str, list[Decision]]:
     """The decisions human players made in these events (not auto-play), by player id."""
-    if flow.is_long(before):
-        return {}  # the long game's opener plays by other tables; not reviewed
-    table = solve(before.config.rules, flow.objective(before))
-    board, dice = before.board, before.dice
+    grade_count, grade_step = _graders(before)
+    long = flow.is_long(before)
+    board, dice = before.board, before.dice  # `board`: the open tiles
     found: dict[str, list[Decision]] = {}
     seat = -1
     for event in events:
@@ -58,17 +69,31 @@ def graded(before: GameState, events: Sequence[Event]) -> dict[str, list[Decisio
         if isinstance(event, Rolled):
             dice, seat = event.dice, event.seat
             if _reviewed(before, seat, event.auto):
-                decision = grade_dice(table, board, len(event.dice))
+                decision = grade_count(board, seat, len(event.dice))
         elif isinstance(event, Moved):
             seat = event.seat
             if _reviewed(before, seat, event.auto):
-                decision = grade_move(table, board, Step(dice, event.tiles))
-            board ^= event.tiles
-        elif isinstance(event, TurnEnded | RoundStarted):
-            board = before.config.rules.full_mask
+                decision = grade_step(board, seat, Step(dice, event.tiles))
+            board ^= event.tiles  # closed, or opened by the long game's opener
+        elif isinstance(event, RoundStarted) or (isinstance(event, TurnEnded) and not long):
+            board = before.config.rules.full_mask  # the long game's box passes on as it stands
         if decision is not None:
             found.setdefault(before.seats[seat].id, []).append(decision)
     return found
+
+
+def _graders(state: GameState) -> tuple[DiceGrader, MoveGrader]:
+    """The long game's table of win chances, else the one-turn table of the match's objective
+    (which needs no seat: every turn is played on the open tiles)."""
+    rules = state.config.rules
+    if flow.is_long(state):
+        table = solve_long(rules)
+        return partial(grade_long_dice, table), partial(grade_long_move, table)
+    turn = solve(rules, flow.objective(state))
+    return (
+        lambda board, _seat, count: grade_dice(turn, board, count),
+        lambda board, _seat, step: grade_move(turn, board, step),
+    )
 
 
 def _reviewed(state: GameState, seat: int, auto: bool) -> bool:
@@ -93,13 +118,13 @@ def decisions_of(record: GameRecord, user: str) -> tuple[Decision, ...]:
 
 
 def kept_of(record: GameRecord, user: str) -> Kept:
-    return Kept(record.game_id, flow.objective(record.state), decisions_of(record, user))
+    return Kept(record.game_id, aim_of(record.state), decisions_of(record, user))
 
 
 def stat_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StatOp]:
     """At the end of a finished match: each player's review, and their accuracy counts."""
     ended = any(isinstance(e, MatchEnded) and e.ending is Ending.FINISHED for e in events)
-    if not ended or flow.is_long(record.state):
+    if not ended:
         return
     for seat in record.state.seats:
         if seat.bot:
@@ -114,9 +139,8 @@ def stat_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StatOp]:
 
 
 def review_button(record: GameRecord) -> Button | None:
-    """The Review button of a finished match's message (the long game is not reviewed)."""
-    state = record.state
-    if state.ending is not Ending.FINISHED or flow.is_long(state):
+    """The Review button of a finished match's message."""
+    if record.state.ending is not Ending.FINISHED:
         return None
     button = ButtonId("review", record.game_id, record.version)
     return Button(str(button), t(record.lang, "ui.review"))
@@ -124,7 +148,7 @@ def review_button(record: GameRecord) -> Button | None:
 
 def summary_button(record: GameRecord) -> Button | None:
     """The Review button under a round or match summary: the decisions so far, or all of them."""
-    if flow.is_long(record.state) or all(seat.bot for seat in record.state.seats):
+    if all(seat.bot for seat in record.state.seats):
         return None
     button = ButtonId("review", record.game_id, record.version)
     return Button(str(button), t(record.lang, "ui.review"))
@@ -135,19 +159,19 @@ def review_text(kept: Kept, lang: str) -> str:
     review = Review(kept.decisions)
     if review.accuracy is None:
         return t(lang, "review.none")
-    lines = [t(lang, "review.title", aim=t(lang, f"review.aim.{kept.objective.value}"))]
-    lines += [_line(decision, kept.objective, lang) for decision in kept.decisions[:MAX_LINES]]
+    lines = [t(lang, "review.title", aim=t(lang, f"review.aim.{kept.aim.value}"))]
+    lines += [_line(decision, kept.aim, lang) for decision in kept.decisions[:MAX_LINES]]
     if len(kept.decisions) > MAX_LINES:
         lines.append(t(lang, "review.more", count=len(kept.decisions) - MAX_LINES))
     lines.append(
         t(lang, "review.summary", accuracy=decimal(lang, review.accuracy),
           best=review.best_count, decisions=len(review.decisions),
-          loss=_loss(review.expected_loss, kept.objective, lang))
+          loss=_loss(review.expected_loss, kept.aim, lang))
     )  # fmt: skip
     return "\n".join(lines)
 
 
-def _line(decision: Decision, objective: Objective, lang: str) -> str:
+def _line(decision: Decision, aim: Aim, lang: str) -> str:
     if decision.kind is Kind.DICE:
         chosen, best = (t(lang, f"review.dice.{n}") for n in (decision.chosen, decision.best))
         roll = "🎲"
@@ -156,14 +180,15 @@ def _line(decision: Decision, objective: Objective, lang: str) -> str:
         roll = "-".join(map(str, decision.roll))
     if decision.was_best:
         return t(lang, "review.line.best", roll=roll, move=chosen)
-    loss = _loss(decision.loss, objective, lang)
+    loss = _loss(decision.loss, aim, lang)
     return t(lang, "review.line.miss", roll=roll, move=chosen, best=best, loss=loss)
 
 
-def _loss(loss: float, objective: Objective, lang: str) -> str:
-    """A loss in the objective's unit: points, tiles, or percentage points of chance to shut."""
-    shown = 100 * loss if objective is Objective.SHUT else loss
-    return t(lang, f"review.loss.{objective.value}", loss=decimal(lang, shown, 2))
+def _loss(loss: float, aim: Aim, lang: str) -> str:
+    """A loss in the aim's unit: points, tiles, or percentage points of the chance to shut the
+    box or to win the long game."""
+    shown = 100 * loss if aim.is_chance else loss
+    return t(lang, f"review.loss.{aim.value}", loss=decimal(lang, shown, 2))
 
 
 async def review_reply(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.game.ai.review import parse_turn, review_turn
+from core.game.ai.review import Aim, Review, parse_turn, review_turn
+from core.game.ai.review_long import review_long_turn
 from core.game.ai.solver import Objective
 from core.game.dice import FixedDice
 from core.game.rules import Rules
@@ -173,3 +174,67 @@ async def test_each_round_summary_carries_a_review_of_the_match_so_far(store: Re
     assert len(kept.decisions) > len(decisions_of(record, "ann"))
     after = await table.manager.click(table.ctx("Ann"), review.action_id)
     assert after.private == review_text(kept, "en")
+
+
+# A long game of Ann (closing) and Bob (opening), turn by turn: Ann closes down to 3 and 4 and
+# is stuck on 6-5; Bob opens 7 and is stuck on 3-1; Ann closes 4+3, then 7, and wins.
+LONG_TURNS = (
+    ("ann", "4-3:7 6-2:8 2-1:2+1 5-4:9 6-5:6+5 6-5:-"),
+    ("bob", "4-3:7 3-1:-"),
+    ("ann", "4-3:4+3 5-2:7"),
+)
+LONG_PRESSES = (
+    ("Ann", ("Roll", "7", "Roll", "8", "Roll", "2+1", "Roll", "9", "Roll 2 dice", "6+5",
+             "Roll 2 dice")),
+    ("Bob", ("Roll", "7", "Roll")),
+    ("Ann", ("Roll", "4+3", "Roll", "7")),
+)  # fmt: skip
+
+
+def long_game_reviews() -> dict[str, Review]:
+    """Each player's review, turn by turn with `review_long_turn` from where the box stood."""
+    rules, board = Rules(), Rules().full_mask
+    found: dict[str, Review] = {"ann": Review(()), "bob": Review(())}
+    for user, turn in LONG_TURNS:
+        steps = parse_turn(turn)
+        found[user] += review_long_turn(rules, board, 0 if user == "ann" else 1, steps)
+        for step in steps:
+            board ^= step.move
+    return found
+
+
+async def test_a_finished_long_game_is_reviewed_by_the_chance_to_win(store: RedisStore) -> None:
+    """Both sides of a long game are graded by their chance to win the match: the final
+    message's Review, `/shutbox review` and the stats agree with `review_long_turn`."""
+    dice = [(4, 3), (6, 2), (2, 1), (5, 4), (6, 5), (6, 5), (4, 3), (3, 1), (4, 3), (5, 2)]
+    table = Table(manager(store, dice=FixedDice(dice)))
+    table.last = await table.manager.start(table.ctx("Ann"), StartOptions(format="long"))
+    await table.manager.join(table.ctx("Bob"))
+    table.last = await table.manager.begin(table.ctx("Ann"))
+    for player, labels in LONG_PRESSES:
+        for label in labels:
+            reply = await table.press(player, label)
+    assert table.last.game is not None and table.last.game.over
+    assert reply.review is not None and reply.reviewed  # the match summary's Review
+    expected = long_game_reviews()
+    for user in ("ann", "bob"):
+        kept = Kept.from_str((await store.hash(SCOPE, "review:c1"))[user])
+        assert kept.aim is Aim.WIN
+        assert [d.to_str() for d in kept.decisions] == [
+            d.to_str() for d in expected[user].decisions
+        ]
+        fields = await store.hash(SCOPE, f"stats:{user}")
+        assert int(fields["decisions"]) == len(expected[user].decisions)
+        assert int(fields["decisions_best"]) == expected[user].best_count
+    ann, bob = expected["ann"], expected["bob"]
+    assert ann.best_count < len(ann.decisions)  # 2+1 for a 2-1 gave away some of her chance
+    text = (await table.press("Ann", "Review")).private
+    assert text is not None and text.startswith(
+        "**Your play against perfect play** (aiming for the best chance to win the match)"
+    )
+    miss = next(d for d in ann.decisions if not d.was_best)
+    assert f"2-1 → 2+1 ✗ best 3 (−{100 * miss.loss:.2f} % chance to win)" in text
+    assert f"expected loss {100 * ann.expected_loss:.2f} % chance to win" in text
+    command = (await table.manager.review(table.ctx("Bob"))).private
+    assert command is not None
+    assert f"({bob.best_count} of {len(bob.decisions)} decisions best)" in command

@@ -4,7 +4,9 @@ A decision is any point with two or more legal options: the dice count before a 
 the one-die rule allows one or two dice) and the tiles closed after a roll. Each is valued by
 the solver's table for the rule set and the objective the match rewards, so reviewing a turn
 only reads tables. The loss of a choice is how much worse its value is than the best option's,
-in the objective's unit (points, tiles, or chance to shut); equal values count as best.
+in the objective's unit (points, tiles, or chance to shut); equal values count as best. The
+two-player long game is graded by its own table, the chance to win the match
+(`core.game.ai.review_long`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from enum import StrEnum
 
 from core.game.ai.solver import TIE, Objective, Table, solve
 from core.game.errors import ShutboxError
-from core.game.moves import mask_of, move_label, options
+from core.game.moves import Options, mask_of, move_label, options
 from core.game.rules import Rules
 
 SIDES = 6
@@ -25,6 +27,24 @@ class InvalidTurn(ShutboxError):
     """A written turn that cannot be read, or a step the rules do not allow."""
 
     key = "error.review.step"
+
+
+class Aim(StrEnum):
+    """What a review grades against: one of the one-turn objectives, or the long game's win."""
+
+    SUM = "sum"  # expected score (points)
+    COUNT = "count"  # expected tiles left
+    SHUT = "shut"  # chance to shut the box
+    WIN = "win"  # chance to win the two-player long game
+
+    @classmethod
+    def of(cls, objective: Objective) -> Aim:
+        return cls(objective.value)
+
+    @property
+    def is_chance(self) -> bool:
+        """Losses are probabilities (shown as percentage points), not points or tiles."""
+        return self in (Aim.SHUT, Aim.WIN)
 
 
 class Kind(StrEnum):
@@ -126,7 +146,13 @@ def review_from(table: Table, available: int, steps: Sequence[Step]) -> Review:
 
 
 def _grade_step(table: Table, available: int, step: Step, number: int) -> Iterable[Decision]:
-    rules = table.rules
+    check_step(table.rules, available, step, number)
+    graded = (grade_dice(table, available, len(step.dice)), grade_move(table, available, step))
+    return [decision for decision in graded if decision is not None]
+
+
+def check_step(rules: Rules, available: int, step: Step, number: int) -> Options:
+    """What the step's roll allows from `available`; `InvalidTurn` unless the step is legal."""
     counts = rules.dice_choices(available)
     if len(step.dice) not in counts:
         allowed = "/".join(map(str, counts))
@@ -134,8 +160,7 @@ def _grade_step(table: Table, available: int, step: Step, number: int) -> Iterab
     found = options(rules, available, step.dice)
     if step.move not in found.moves and (step.move or found.moves):
         raise InvalidTurn("error.review.move", step=number)
-    graded = (grade_dice(table, available, len(step.dice)), grade_move(table, available, step))
-    return [decision for decision in graded if decision is not None]
+    return found
 
 
 def _after(rules: Rules, available: int, step: Step) -> tuple[int, bool]:

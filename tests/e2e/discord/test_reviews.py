@@ -92,3 +92,25 @@ async def test_a_round_summary_reviews_each_players_match_so_far(
         assert answer.data["content"] == review_text(kept_of(record, str(user.id)), "en")
     bystander = await fake.answered(await fake.click(CID, int(summary["id"]), custom_id))
     assert bystander.data["content"].startswith("There is no review of yours")
+
+
+async def test_a_long_game_is_reviewed_by_the_chance_to_win(
+    fake: FakeDiscord, bot: ShutboxClient, manager: GameManager
+) -> None:
+    """Ann closes and Bob opens in a long game; after it, the message's Review answers each of
+    them privately with their decisions graded by their chance to win the match."""
+    opened = await fake.answered(await fake.command(ANN, "start", format="long"))
+    game = opened.original
+    assert game is not None
+    await press(fake, BOB, game, "join")
+    await press(fake, ANN, game, "begin")
+    await play_out(fake, manager, game)
+    assert [b["label"] for b in buttons(fake.messages[game])] == ["Rematch", "Review"]
+    for user in (ANN, BOB):
+        answer = await press(fake, user, game, "review")
+        assert answer.ephemeral
+        content = answer.data["content"]
+        assert content.startswith(
+            "**Your play against perfect play** (aiming for the best chance to win the match)"
+        )
+        assert "decisions best" in content or "no choices to make" in content

@@ -10,7 +10,13 @@ from core.service.manager import GameManager
 from core.service.reviews import kept_of, review_text
 from tests.e2e.slack.driver import CHANNEL, Driver
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack, Message
-from tests.e2e.slack.test_match import MAX_CLICKS, first_move, open_lobby, to_act
+from tests.e2e.slack.test_match import (
+    MAX_CLICKS,
+    first_move,
+    open_lobby,
+    play_to_the_end,
+    to_act,
+)
 
 SCOPE = Scope("slack", TEAM)
 
@@ -84,3 +90,24 @@ async def test_a_round_summary_reviews_each_players_match_so_far(
         assert answer.body.get("response_type") == "ephemeral"
         assert answer.text == mrkdwn(review_text(kept_of(record, user), "en"))
     assert fake.game_messages(CHANNEL) == [game]
+
+
+async def test_a_long_game_is_reviewed_by_the_chance_to_win(
+    slack: Driver, fake: FakeSlack, manager: GameManager
+) -> None:
+    """After a long game of Ann (closing) and Bob (opening) the message's Review answers each
+    privately with their decisions graded by their chance to win; the match summary has one."""
+    game = await open_lobby(slack, fake, "start format=long")
+    await slack.press("UBOB", game, game.button("Join"))
+    await slack.press("UANN", game, game.button("Start"))
+    await play_to_the_end(slack, game)
+    assert [b["text"]["text"] for b in game.buttons] == ["Rematch", "Review"]
+    summaries = [m for m in fake.public if m.buttons and m is not game]
+    assert summaries and [b["text"]["text"] for b in summaries[-1].buttons] == ["Review"]
+    for user in ("UANN", "UBOB"):
+        sent = await slack.click(user, game, game.button("Review"))
+        answer = await fake.reply(sent.key)
+        assert answer.body.get("response_type") == "ephemeral"
+        assert answer.text.startswith(
+            "*Your play against perfect play* (aiming for the best chance to win the match)"
+        )

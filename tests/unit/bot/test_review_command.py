@@ -7,8 +7,14 @@ import json
 import pytest
 
 from bot.cli import main
+from core.game.ai.review import parse_turn, review_json
+from core.game.ai.review_long import review_long_turn
+from core.game.ai.solver_long import CLOSER, OPENER
+from core.game.moves import mask_of
+from core.game.rules import Rules
 
 TURN = "4-3:7 6-2:8 2-1:2+1 5-4:9 6-5:6+5 2-2:4"
+FULL = Rules().full_mask
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
@@ -73,3 +79,46 @@ def test_review_text_ends_with_the_totals(capsys: pytest.CaptureFixture[str]) ->
     out = capsys.readouterr().out.splitlines()
     assert out[-1].startswith("Accuracy ")
     assert any("best 3, loss" in line for line in out)
+    assert out[-1].endswith(" points")
+
+
+LONG_TURN = "4-3:7 6-2:8 2-1:2+1 5-4:9"
+
+
+def test_objective_win_grades_a_long_game_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--objective win` grades the closer's turn by the chance to win the long game, a
+    probability in the JSON; the text says the unit."""
+    data = run_json(capsys, "--objective", "win", "--turn", LONG_TURN)
+    expected = review_long_turn(Rules(), Rules().full_mask, CLOSER, parse_turn(LONG_TURN))
+    assert data == review_json(expected)
+    assert data["accuracy"] == 75.0 and 0 < data["expected_loss"] < 1  # type: ignore[operator]
+    assert main(["review", "--objective", "win", "--turn", LONG_TURN]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith(" of the chance to win")
+
+
+def test_the_opener_is_reviewed_from_the_tiles_open(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--seat 1 --open 9+8+7+6+5+4` reviews the opener, who may open 1, 2 and 3 for a 2-1."""
+    argv = ("--objective", "win", "--seat", "1", "--open", "9+8+7+6+5+4", "--turn", "2-1:3")
+    data = run_json(capsys, *argv)
+    opened = FULL ^ mask_of([1, 2, 3])
+    expected = review_long_turn(Rules(), opened, OPENER, parse_turn("2-1:3"))
+    assert data == review_json(expected)
+    assert [d["roll"] for d in data["decisions"]] == ["dice", "2-1"]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (("--seat", "1"), "--seat chooses a side of the long game: add --objective win"),
+        (("--objective", "win", "--seat", "1"), "the opener opens closed tiles: say which"),
+        (("--objective", "win", "--open", "9+9"), "--open takes different tiles from 1 to 9"),
+        (("--objective", "win", "--open", "10"), "--open takes different tiles from 1 to 9"),
+        (("--objective", "win", "--seat", "1", "--open", "9+8+7+6+5+4+3+2+1"),
+         "The turn starts with nothing left to play"),
+    ],
+)  # fmt: skip
+def test_a_long_game_position_that_makes_no_sense_is_refused(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], line: str
+) -> None:
+    assert main(["review", *argv, "--turn", "2-1:3"]) == 2
+    assert capsys.readouterr().err.startswith(f"shutbox: {line}")
