@@ -86,15 +86,19 @@ class Decision:
         return str(value) if self.kind is Kind.DICE else move_label(value)
 
     def to_str(self) -> str:
-        """Compact form kept with a game: `m43:64:64:0` (kind+dice, chosen, best, loss)."""
+        """Compact form kept with a game: `m43:64` (kind+dice, chosen) when it was the best,
+        else `m43:8:64:0.25` (… best, loss). Most choices are: a game's record stays small."""
         head = ("d" if self.kind is Kind.DICE else "m") + "".join(map(str, self.roll))
+        if self.was_best and self.best == self.chosen:
+            return f"{head}:{self.chosen}"
         return f"{head}:{self.chosen}:{self.best}:{self.loss:.6g}"
 
     @classmethod
     def from_str(cls, text: str) -> Decision:
-        head, chosen, best, loss = text.split(":")
+        head, chosen, *worse = text.split(":")
         kind = Kind.DICE if head[0] == "d" else Kind.MOVE
-        return cls(kind, tuple(int(d) for d in head[1:]), int(chosen), int(best), float(loss))
+        best, loss = (int(worse[0]), float(worse[1])) if worse else (int(chosen), 0.0)
+        return cls(kind, tuple(int(d) for d in head[1:]), int(chosen), best, loss)
 
 
 @dataclass(frozen=True, slots=True)

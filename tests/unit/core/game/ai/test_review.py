@@ -211,6 +211,12 @@ def test_optimal_play_always_reviews_at_100_percent(
     assert review.accuracy in (None, 100.0)
 
 
+def test_a_best_choice_is_kept_short() -> None:
+    """Most choices are the best one: the record keeps only the roll and the choice."""
+    assert Decision(Kind.MOVE, (5, 3), 128, 128, 0).to_str() == "m53:128"
+    assert Decision(Kind.DICE, (), 1, 2, 0.5).to_str() == "d:1:2:0.5"
+
+
 def test_a_decision_labels_dice_counts_and_moves() -> None:
     assert Decision(Kind.DICE, (), 1, 2, 0.5).chosen_label == "1"
     assert Decision(Kind.MOVE, (4, 3), 0b1000001, 0b1000000, 0.5).chosen_label == "7+1"
@@ -221,6 +227,7 @@ def test_a_decision_survives_its_text_form() -> None:
     for decision in (
         Decision(Kind.DICE, (), 1, 2, 0.384321),
         Decision(Kind.MOVE, (6, 2), 128, 34, 0),
+        Decision(Kind.MOVE, (5, 3), 128, 128, 0),
     ):
         again = Decision.from_str(decision.to_str())
         assert (again.kind, again.roll, again.chosen, again.best) == (
