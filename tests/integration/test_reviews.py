@@ -8,6 +8,17 @@ from core.game.ai.review import parse_turn, review_turn
 from core.game.ai.solver import Objective
 from core.game.dice import FixedDice
 from core.game.rules import Rules
+from core.service.commands import (
+    AddBot,
+    Begin,
+    Click,
+    Join,
+    Leaderboard,
+    Review,
+    Solo,
+    Start,
+    Stats,
+)
 from core.service.reviews import Kept, decisions_of, kept_of, review_text
 from core.service.settings import StartOptions
 from core.service.views import Reply
@@ -35,7 +46,7 @@ def rolls(times: int = 1) -> FixedDice:
 
 
 async def play_solo(table: Table, player: str = "Ann") -> None:
-    table.last = await table.manager.solo(table.ctx(player), StartOptions(preset="classic"))
+    table.last = await table.manager.handle(table.ctx(player), Solo(StartOptions(preset="classic")))
     for label in PRESSES:
         await table.press(player, label)
 
@@ -62,12 +73,12 @@ async def test_a_finished_match_offers_review_graded_like_the_command_line(
 async def test_the_review_command_shows_the_last_finished_match(store: RedisStore) -> None:
     """`/shutbox review` answers from the last finished match; before any, it says so."""
     table = Table(manager(store, dice=rolls()))
-    none = await table.manager.review(table.ctx("Ann"))
+    none = await table.manager.handle(table.ctx("Ann"), Review())
     assert none.private == (
         "You have no finished match in this channel to review yet. Play one, then try again."
     )
     await play_solo(table)
-    reply = await table.manager.review(table.ctx("Ann"))
+    reply = await table.manager.handle(table.ctx("Ann"), Review())
     assert reply.private is not None and "2-1 → 2+1 ✗ best 3" in reply.private
 
 
@@ -84,7 +95,7 @@ async def test_the_review_is_in_the_clickers_language(store: RedisStore) -> None
     table = Table(manager(store, dice=rolls()))
     await play_solo(table)
     ctx = replace(table.ctx("Ann"), locale="da")
-    reply = await table.manager.review(ctx)
+    reply = await table.manager.handle(ctx, Review())
     assert reply.private is not None and "Dit spil mod perfekt spil" in reply.private
 
 
@@ -97,13 +108,13 @@ async def test_stats_and_the_accuracy_board_count_every_reviewed_decision(
     per_match = len(expected.decisions)
     for _ in range(3):
         await play_solo(table)
-    board = await table.manager.leaderboard(table.ctx("Ann"), "accuracy")
+    board = await table.manager.handle(table.ctx("Ann"), Leaderboard("accuracy"))
     assert "Nobody on this board yet" in board.public[0]  # 3 matches: fewer than 20 decisions
     await play_solo(table)
-    stats = await table.manager.stats(table.ctx("Ann"))
+    stats = await table.manager.handle(table.ctx("Ann"), Stats())
     accuracy = 100 * expected.best_count / per_match
     assert f"Review accuracy: {accuracy:.1f} % over {4 * per_match} decisions" in stats.public[0]
-    board = await table.manager.leaderboard(table.ctx("Ann"), "accuracy")
+    board = await table.manager.handle(table.ctx("Ann"), Leaderboard("accuracy"))
     assert board.public[0].splitlines()[1] == f"1. Ann — {accuracy:.1f} %"
     fields = await store.hash(SCOPE, "stats:ann")
     assert int(fields["decisions"]) == 4 * per_match
@@ -113,10 +124,12 @@ async def test_each_player_sees_only_their_own_decisions(store: RedisStore) -> N
     """In a match of Ann, Bob and a bot, each human's review counts their own decisions;
     the bot's are not reviewed, and the board of accuracy counts only the two humans."""
     table = Table(manager(store))
-    table.last = await table.manager.start(table.ctx("Ann"), StartOptions(format="rounds:2"))
-    await table.manager.join(table.ctx("Bob"))
-    await table.manager.add_bot(table.ctx("Ann"))
-    table.last = await table.manager.begin(table.ctx("Ann"))
+    table.last = await table.manager.handle(
+        table.ctx("Ann"), Start(StartOptions(format="rounds:2"))
+    )
+    await table.manager.handle(table.ctx("Bob"), Join())
+    await table.manager.handle(table.ctx("Ann"), AddBot())
+    table.last = await table.manager.handle(table.ctx("Ann"), Begin())
     await table.play_out()
     kept = await store.hash(SCOPE, "review:c1")
     assert set(kept) == {"ann", "bob"}
@@ -124,7 +137,7 @@ async def test_each_player_sees_only_their_own_decisions(store: RedisStore) -> N
         decisions = len(kept[user].split()) - 2  # game id and objective, then the decisions
         fields = await store.hash(SCOPE, f"stats:{user}")
         assert int(fields["decisions"]) == decisions
-        reply = await table.manager.review(table.ctx(user.title()))
+        reply = await table.manager.handle(table.ctx(user.title()), Review())
         assert reply.private is not None
         assert decisions > 0 and f"of {decisions} decisions best" in reply.private
 
@@ -142,9 +155,11 @@ async def test_each_round_summary_carries_a_review_of_the_match_so_far(store: Re
     """After round 1 of 2, the round summary's Review button answers each clicker privately
     with their own decisions of round 1; after the match it answers with the whole match."""
     table = Table(manager(store))
-    table.last = await table.manager.start(table.ctx("Ann"), StartOptions(format="rounds:2"))
-    await table.manager.join(table.ctx("Bob"))
-    table.last = await table.manager.begin(table.ctx("Ann"))
+    table.last = await table.manager.handle(
+        table.ctx("Ann"), Start(StartOptions(format="rounds:2"))
+    )
+    await table.manager.handle(table.ctx("Bob"), Join())
+    table.last = await table.manager.handle(table.ctx("Ann"), Begin())
     round_one = await play_until_a_summary(table)
     game = table.last.game
     assert game is not None and not game.over
@@ -158,11 +173,11 @@ async def test_each_round_summary_carries_a_review_of_the_match_so_far(store: Re
     assert record is not None
     for user in ("ann", "bob"):
         so_far = decisions_of(record, user)
-        reply = await table.manager.click(table.ctx(user.title()), review.action_id)
+        reply = await table.manager.handle(table.ctx(user.title()), Click(review.action_id))
         assert reply.public == () and reply.game is None and reply.private is not None
         assert so_far and f"of {len(so_far)} decisions best)" in reply.private
         assert reply.private == review_text(kept_of(record, user), "en")
-    bystander = await table.manager.click(table.ctx("Zed"), review.action_id)
+    bystander = await table.manager.handle(table.ctx("Zed"), Click(review.action_id))
     assert bystander.private is not None and bystander.private.startswith("There is no review")
 
     last = await play_until_a_summary(table)
@@ -171,5 +186,5 @@ async def test_each_round_summary_carries_a_review_of_the_match_so_far(store: Re
     assert last.review is not None and last.reviewed and last.reviewed[-1] in last.public
     kept = Kept.from_str((await store.hash(SCOPE, "review:c1"))["ann"])
     assert len(kept.decisions) > len(decisions_of(record, "ann"))
-    after = await table.manager.click(table.ctx("Ann"), review.action_id)
+    after = await table.manager.handle(table.ctx("Ann"), Click(review.action_id))
     assert after.private == review_text(kept, "en")
