@@ -1,4 +1,5 @@
-"""Reading what the user typed: names, `key=value` options, moves, button letters and labels."""
+"""Reading what the user typed: names, moves, button letters and labels (subcommands are read
+by core/service/text_commands.py)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from core.game.errors import NotYourTurn, StaleAction
 from core.service import hints, present
 from core.service.bus import Handlers
 from core.service.buttons import ButtonId, parse_button
-from core.service.commands import Click
+from core.service.commands import Click, Command
 from core.service.context import Context
 from core.service.economy import board_of
 from core.service.game_commands import GameCommands
@@ -22,7 +22,7 @@ from core.service.server_commands import ServerCommands
 from core.service.views import Reply
 
 
-def clicked_button(command: object) -> ButtonId | None:
+def clicked_button(command: Command) -> ButtonId | None:
     """The button a click command pressed, if its id is well formed."""
     if not isinstance(command, Click):
         return None
