@@ -34,6 +34,7 @@ from bot.bench_servers import (
     sweep_commands_per_second,
 )
 from core.game.dice import SeededDice
+from core.service.commands import Begin, Click, Join, Start
 from core.service.commit import Scope
 from core.service.context import Context
 from core.service.manager import GameManager
@@ -203,9 +204,10 @@ async def _open(
     channel = f"channel{index}"
     _playing.set(channel)
     host = _ctx(scope, channel, "ann", requests)
-    await manager.start(host, StartOptions(format=LONG_MATCH, stakes=stakes))
-    await manager.join(_ctx(scope, channel, "bob", requests))
-    return _Game(scope, channel, await manager.begin(_ctx(scope, channel, "ann", requests)))
+    await manager.handle(host, Start(StartOptions(format=LONG_MATCH, stakes=stakes)))
+    await manager.handle(_ctx(scope, channel, "bob", requests), Join())
+    begun = await manager.handle(_ctx(scope, channel, "ann", requests), Begin())
+    return _Game(scope, channel, begun)
 
 
 def _ctx(scope: Scope, channel: str, user: str, requests: count[int]) -> Context:
@@ -223,7 +225,7 @@ async def _click(
     button = game.reply.game.rows[0][0].action_id
     _playing.set(game.channel)
     started = time.perf_counter()
-    reply = await manager.click(ctx, button)
+    reply = await manager.handle(ctx, Click(button))
     latencies.append(time.perf_counter() - started)
     if reply.game is not None:
         game.reply = reply

@@ -20,7 +20,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.commands import CommandError
-from bot.instrument import InstrumentedManager, Observer
+from bot.instrument import Instrument, Observer
 from bot.redis_server import EmbeddedRedis, connect
 from bot.telemetry import Telemetry, log_action
 from core.game.dice import DiceSource, SecureDice
@@ -57,7 +57,9 @@ async def open_runtime(
         store = RedisStore(client)
         telemetry = Telemetry()
         observers: list[Observer] = [telemetry.observe, log_action]
-        manager = InstrumentedManager(store, dice=dice or SecureDice(), observers=observers)
+        manager = GameManager(
+            store, dice=dice or SecureDice(), middleware=(Instrument(observers),)
+        )
         yield Runtime(client, store, manager, server, telemetry)
     except (StoreUnavailable, RedisConnectionError, RedisTimeoutError):
         # a tool (ledger, bench) that needs Redis and cannot reach it

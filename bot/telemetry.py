@@ -57,7 +57,7 @@ class Telemetry:
         self.gateway_latencies: Callable[[], Iterable[tuple[int, float]]] = tuple
 
     def observe(self, record: ActionRecord) -> None:
-        """Count one handled command and time it (an `InstrumentedManager` observer)."""
+        """Count one handled command and time it (an `Instrument` observer)."""
         metrics, outcome = self.metrics, record.outcome.value
         metrics.actions.labels(action=record.action, outcome=outcome).inc()
         metrics.latency.labels(action=record.action, outcome=outcome).observe(record.seconds)
@@ -78,7 +78,7 @@ class Telemetry:
 
 
 def log_action(record: ActionRecord) -> None:
-    """One log line per handled command, with its request id (an `InstrumentedManager` observer)."""
+    """One log line per handled command, with its request id (an `Instrument` observer)."""
     level = logging.WARNING if record.outcome is Outcome.ERROR else logging.INFO
     if not action_log.isEnabledFor(level):
         return

@@ -1,4 +1,5 @@
-"""Reading what the user typed: names, `key=value` options, moves, button letters and labels."""
+"""Reading what the user typed: names, moves, button letters and labels (subcommands are read
+by core/service/text_commands.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 from core.game.errors import ShutboxError
 from core.game.moves import mask_of
 from core.service.buttons import parse_button
-from core.service.settings import ServerConfig, StartOptions, options_from_words
+from core.service.text_commands import Mention
 from core.service.views import Button
 from core.text.i18n import t
 
@@ -34,13 +35,29 @@ def not_found(text: str, shown: list[Button]) -> str:
     return f"No command or button “{text}”. Buttons: {labels}"
 
 
-class UsageError(Exception):
-    """A command typed the wrong way; the message shows the right way."""
-
-
 def user_id(name: str) -> str:
     """The playground's user id for a display name: `Ann Lee` -> `ann-lee`."""
     return "-".join(name.lower().split())
+
+
+class Names(dict[str, str]):
+    """The playground's players: each id with the name it was first typed as.
+
+    Typed commands write a member as their plain name (`grant Ann Lee 50`): all the words the
+    command leaves for it (the `Mentions` of core/service/text_commands.py).
+    """
+
+    one_word = False
+
+    def remember(self, name: str) -> str:
+        """The id of the player called `name`, kept under that name if new."""
+        uid = user_id(name)
+        self.setdefault(uid, name)
+        return uid
+
+    def read(self, text: str) -> Mention:
+        uid = self.remember(text)
+        return Mention(uid, self[uid])
 
 
 def translate(lang: str, error: ShutboxError) -> str:
@@ -50,23 +67,6 @@ def translate(lang: str, error: ShutboxError) -> str:
     named = params.pop("key", None)
     text = t(lang, error.key, **params)
     return text if named is None else text.replace("{key}", str(named))
-
-
-def split_pairs(args: list[str]) -> tuple[dict[str, str], list[str]]:
-    """`key=value` words as a dict, and the words without `=`."""
-    pairs = dict(word.split("=", 1) for word in args if "=" in word)
-    return pairs, [word for word in args if "=" not in word]
-
-
-def start_options(args: list[str]) -> StartOptions:
-    """`start` options as in Slack (`preset=sailors rounds=5`); one bare word names the preset."""
-    pairs, bare = split_pairs(args)
-    if len(bare) > 1:
-        raise UsageError(
-            f"Options are key=value (e.g. `rounds=3 stakes=pot:5`), not “{bare[-1]}”. "
-            "Type `help` for the keys."
-        )
-    return options_from_words(pairs, bare)
 
 
 _MOVE = re.compile(r"^\s*\d{1,2}(?:\s*[+, ]\s*\d{1,2})*\s*$")
@@ -109,10 +109,3 @@ def find_button(shown: list[Button], text: str) -> Button | None:
     if exact:
         return exact[0]
     return begun[0] if len(begun) == 1 else None
-
-
-def check_settings(pairs: dict[str, str]) -> None:
-    """Refuse a bad `config` change before the manager sees it (see `translate`)."""
-    config = ServerConfig()
-    for key, value in pairs.items():
-        config = config.updated(key, value)

@@ -14,31 +14,19 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import TextIO
 
-from adapters.console.parse import (
-    UsageError,
-    check_settings,
-    default_name,
-    find_button,
-    not_found,
-    split_pairs,
-    start_options,
-    translate,
-    user_id,
-)
+from adapters.console.parse import Names, default_name, find_button, not_found, translate
 from adapters.console.render import pressable, private_lines, reply_lines
 from adapters.console.terminal import read_line, write_lines
-from adapters.console.texts import COMMANDS_HELP, WELCOME
+from adapters.console.texts import COMMANDS_HELP, WELCOME, usage
 from core.game.errors import ShutboxError
-from core.game.numbers import is_integer, parse_int
 from core.game.state import Phase
 from core.service.buttons import parse_button
+from core.service.commands import AddBot, Begin, Cancel, Click, Command, Help, Leaderboard
 from core.service.commit import Scope
 from core.service.context import Context
-from core.service.gifts import Recipient
 from core.service.manager import GameManager
 from core.service.present import game_view
-from core.service.seasons import MAX_SEASON
-from core.service.settings import parse_bool
+from core.service.text_commands import SUBCOMMANDS, UsageError, parse
 from core.service.views import Button, GameView, Reply
 from core.text.i18n import t
 
@@ -46,7 +34,6 @@ SCOPE = Scope("local", "playground")
 CHANNEL = "table"
 TURN_VERBS = ("roll", "choose", "hint", "page")  # pressed by the player to act
 HOST_VERBS = ("begin", "cancel")  # lobby buttons pressed by the host
-MAX_PAGE = 10_000  # leaderboard pages one may ask for by number
 SWEEP_SECONDS = 1.0
 
 log = logging.getLogger(__name__)
@@ -64,21 +51,16 @@ class Playground:
         self.review: Button | None = None  # the Review under the summaries last shown
         self.lang = "en"  # the language of the table's game (deadlines are written in it)
         self.acting: str | None = None  # who presses the turn buttons now, if not the seated
-        self.names: dict[str, str] = {}
-        self.seated = self._remember(name or default_name())
+        self.names = Names()
+        self.seated = self.names.remember(name or default_name())
         self._explicit = False  # `as <name>` was the previous input
         self._session = secrets.token_hex(4)
         self._requests = itertools.count(1)
+        # The playground's own words; every other subcommand is read as in Slack.
         self._commands: dict[str, Handler] = {
-            "start": self._start, "solo": self._solo, "join": self._simple("join"),
-            "leave": self._simple("leave"), "bot": self._simple("add_bot"),
-            "go": self._host("begin"), "cancel": self._host("cancel"),
-            "stop": self._simple("stop"), "balance": self._simple("balance"),
-            "daily": self._simple("daily"), "review": self._simple("review"), "help": self._help,
-            "leaderboard": self._leaderboard, "stats": self._about("stats"),
-            "rank": self._about("rank"), "season": self._season, "rules": self._rules,
-            "odds": self._odds, "config": self._config, "grant": self._grant, "give": self._give,
-            "quit": self._quit, "exit": self._quit, "as": self._sit, "show": self._show_game,
+            "bot": self._lobby(AddBot(), host=False), "go": self._lobby(Begin(), host=True),
+            "cancel": self._lobby(Cancel(), host=True), "quit": self._quit, "exit": self._quit,
+            "as": self._sit, "show": self._show_game,
         }  # fmt: skip
 
     # -- text in, text out ----------------------------------------------------------------
@@ -100,11 +82,14 @@ class Playground:
         if not words:
             return []
         explicit, self._explicit = self._explicit, False
-        handler = self._commands.get(words[0].lower())
-        if handler is None:
-            shown = await self._press(line.strip(), explicit)
-        else:
+        verb = words[0].lower()
+        handler = self._commands.get(verb)
+        if handler is not None:
             shown = await handler(words[1:], explicit)
+        elif verb in SUBCOMMANDS:
+            shown = await self._typed(verb, line)
+        else:
+            shown = await self._press(line.strip(), explicit)
         await self._follow_table()
         return shown
 
@@ -164,11 +149,6 @@ class Playground:
                     write_lines(stdout, ["", *lines], prompt=self.prompt)
 
     # -- who acts -------------------------------------------------------------------------
-
-    def _remember(self, name: str) -> str:
-        uid = user_id(name)
-        self.names.setdefault(uid, name)
-        return uid
 
     def _ctx(self, uid: str | None = None) -> Context:
         uid = uid or self.seated
@@ -233,134 +213,50 @@ class Playground:
                 return self._note(f"Unknown command “{text}”. Type `help` for the commands.")
             return self._note(not_found(text, shown))
         ctx = await self._actor(button.action_id.split(":")[1], explicit)
-        return self._show(ctx.name, await self.manager.click(ctx, button.action_id))
+        return self._show(ctx.name, await self.manager.handle(ctx, Click(button.action_id)))
 
     # -- commands -------------------------------------------------------------------------
 
-    def _simple(self, method: str) -> Handler:
-        """A command the seated user gives without arguments (`join`, `balance`, ...)."""
-
-        async def run(args: list[str], explicit: bool) -> list[str]:
-            ctx = self._ctx()
-            call: Callable[[Context], Awaitable[Reply]] = getattr(self.manager, method)
-            return self._show(ctx.name, await call(ctx))
-
-        return run
-
-    def _host(self, method: str) -> Handler:
-        """`go` and `cancel`: the lobby's host buttons, pressed by the host unless `as` says who."""
-
-        async def run(args: list[str], explicit: bool) -> list[str]:
-            ctx = await self._actor("begin", explicit)
-            call: Callable[[Context], Awaitable[Reply]] = getattr(self.manager, method)
-            return self._show(ctx.name, await call(ctx))
-
-        return run
-
-    async def _start(self, args: list[str], explicit: bool) -> list[str]:
-        return await self._open(args, solo=False)
-
-    async def _solo(self, args: list[str], explicit: bool) -> list[str]:
-        return await self._open(args, solo=True)
-
-    async def _open(self, args: list[str], *, solo: bool) -> list[str]:
+    async def _typed(self, verb: str, line: str) -> list[str]:
+        """A subcommand as Slack reads it, with players written as their plain names."""
         ctx = self._ctx()
         try:
-            options = start_options(args)
-        except ShutboxError as error:
-            return await self._error(ctx, error)
+            command = parse(line, self.names)
         except UsageError as error:
-            return self._note(str(error))
-        opened = self.manager.solo if solo else self.manager.start
-        return self._show(ctx.name, await opened(ctx, options))
-
-    async def _leaderboard(self, args: list[str], explicit: bool) -> list[str]:
-        """`leaderboard [board] [preset] [season=N] [page=N]`; its Previous / Next buttons are
-        shown as the command that turns the page."""
-        ctx = self._ctx()
-        pairs, bare = split_pairs(args)
-        if set(pairs) - {"season", "page"} or len(bare) > 2:
-            return self._note("Usage: `leaderboard [board] [preset] [season=N] [page=N]`.")
-        board, preset = (bare[0] if bare else "wins"), (bare[1] if len(bare) > 1 else None)
-        try:
-            season = parse_int(pairs["season"], "season", 1, MAX_SEASON) if "season" in pairs else 0
-            page = parse_int(pairs["page"], "page", 1, MAX_PAGE) if "page" in pairs else 1
+            if error.key == "slack.duplicate":  # says nothing Slack-only: shown as it is
+                return await self._error(ctx, error)
+            return self._note(usage(verb, error.params.get("value")))
         except ShutboxError as error:
             return await self._error(ctx, error)
-        reply = await self.manager.leaderboard(ctx, board, preset, season or None, page - 1)
-        command = " ".join(["leaderboard", *bare, *([f"season={season}"] if season else [])])
-        turns = [f"  {button.label}: `{command} page={parse_button(button.action_id).arg + 1}`"
-                 for row in reply.buttons for button in row]  # fmt: skip
-        return self._show(ctx.name, reply) + turns
+        reply = await self.manager.handle(ctx, command)
+        return self._show(ctx.name, reply) + self._after(command, line, reply)
 
-    async def _season(self, args: list[str], explicit: bool) -> list[str]:
-        """`season`, or `season end [reset_chips=yes]`."""
-        ctx = self._ctx()
-        pairs, bare = split_pairs(args)
-        if [word.lower() for word in bare] not in ([], ["end"]) or set(pairs) - {"reset_chips"}:
-            return self._note("Usage: `season`, or `season end [reset_chips=yes]`.")
-        try:
-            reset = parse_bool(pairs["reset_chips"], "reset_chips") if pairs else False
-        except ShutboxError as error:
-            return await self._error(ctx, error)
-        return self._show(ctx.name, await self.manager.season(ctx, bool(bare), reset))
+    def _after(self, command: Command, line: str, reply: Reply) -> list[str]:
+        """What the playground adds: its own commands after the help, and the command that turns
+        a leaderboard's page where a chat shows Previous / Next buttons."""
+        if isinstance(command, Help):
+            return self._plain(COMMANDS_HELP)
+        if not isinstance(command, Leaderboard):
+            return []
+        typed = [word for word in line.split()[1:] if not word.lower().startswith("page=")]
+        again = " ".join(["leaderboard", *typed])
+        return [f"  {button.label}: `{again} page={parse_button(button.action_id).arg + 1}`"
+                for row in reply.buttons for button in row]  # fmt: skip
 
-    def _about(self, method: str) -> Handler:
-        """`stats [name]` or `rank [name]`: about the seated player, or the one named."""
+    def _lobby(self, command: Command, *, host: bool) -> Handler:
+        """`bot`, and `go` and `cancel`: the lobby's buttons as typed words; the host presses
+        Start and Cancel unless `as` says who."""
 
         async def run(args: list[str], explicit: bool) -> list[str]:
-            ctx = self._ctx()
-            call: Callable[..., Awaitable[Reply]] = getattr(self.manager, method)
-            if not args:
-                return self._show(ctx.name, await call(ctx))
-            uid = self._remember(" ".join(args))
-            return self._show(ctx.name, await call(ctx, uid, self.names[uid]))
+            ctx = await self._actor("begin", explicit) if host else self._ctx()
+            return self._show(ctx.name, await self.manager.handle(ctx, command))
 
         return run
-
-    async def _rules(self, args: list[str], explicit: bool) -> list[str]:
-        ctx = self._ctx()
-        return self._show(ctx.name, await self.manager.rules(ctx, args[0] if args else None))
-
-    async def _odds(self, args: list[str], explicit: bool) -> list[str]:
-        ctx = self._ctx()
-        return self._show(ctx.name, await self.manager.odds(ctx, args[0] if args else None))
-
-    async def _config(self, args: list[str], explicit: bool) -> list[str]:
-        ctx = self._ctx()
-        pairs, bare = split_pairs(args)
-        if bare:
-            return self._note(f"Settings are key=value (e.g. `config style=text`): “{bare[0]}”?")
-        try:  # checked here first: the manager cannot word errors that name a `key`
-            check_settings(pairs)
-        except ShutboxError as error:
-            return await self._error(ctx, error)
-        return self._show(ctx.name, await self.manager.configure(ctx, pairs))
-
-    async def _grant(self, args: list[str], explicit: bool) -> list[str]:
-        if len(args) < 2 or not is_integer(args[-1]):
-            return self._note("Usage: `grant <name> <chips>`, e.g. `grant Bob 50` (-50 takes).")
-        uid = self._remember(" ".join(args[:-1]))
-        ctx = self._ctx()
-        reply = await self.manager.grant(ctx, uid, self.names[uid], int(args[-1]))
-        return self._show(ctx.name, reply)
-
-    async def _give(self, args: list[str], explicit: bool) -> list[str]:
-        if len(args) < 2 or not args[-1].lstrip("-").isdigit():
-            return self._note("Usage: `give <name> <chips>`, e.g. `give Bob 20`.")
-        uid = self._remember(" ".join(args[:-1]))
-        ctx = self._ctx()
-        reply = await self.manager.give(ctx, Recipient(uid, self.names[uid]), int(args[-1]))
-        return self._show(ctx.name, reply)
-
-    async def _help(self, args: list[str], explicit: bool) -> list[str]:
-        ctx = self._ctx()
-        return [*self._show(ctx.name, await self.manager.help(ctx)), *self._plain(COMMANDS_HELP)]
 
     async def _sit(self, args: list[str], explicit: bool) -> list[str]:
         if not args:
             return self._note("Usage: `as <name>`, e.g. `as Bob`.")
-        self.seated = self._remember(" ".join(args))
+        self.seated = self.names.remember(" ".join(args))
         self._explicit = True
         name = self.names[self.seated]
         return [f"{name} is at the keyboard (the next button is pressed as {name})."]

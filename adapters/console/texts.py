@@ -23,9 +23,31 @@ fair, tiles, dice, close, last-die, hard, scoring
 `a`, `b`, ... press a button by its letter; `8+1` (or `1+8`, `1 8`) makes that move; a label \
 (`roll`, `hint`) presses that button
 `as <name>` seat another player; typed right before a button, that player presses it
-`balance` · `daily` · `leaderboard [wins|chips|shuts|best|average|accuracy|rating] [preset] \
-[season=N] [page=N]` · `stats [name]` · `rank [name]` · `grant <name> <n>` · \
+`balance` · `daily` · `leaderboard [wins|chips|shuts|best|average|accuracy|rating] \
+[preset=P] [season=N] [page=N]` · `stats [name]` · `rank [name]` · `grant <name> <n>` · \
 `give <name> <n>` (your own chips) · `review` (your last match against perfect play) · `season` \
 · `season end [reset_chips=yes]` (archive the boards and ratings, start the next season)
 `show` the game message again · `rules [preset]` · `odds [preset]` · `config [key=value ...]` \
 · `help` · `quit`"""
+
+OPTIONS_ARE_PAIRS = (
+    "Options are key=value (e.g. `rounds=3 stakes=pot:5`), not “{value}”. Type `help` for the keys."
+)
+# How each subcommand is typed, shown when its words do not fit.
+USAGE = {
+    "start": OPTIONS_ARE_PAIRS,
+    "solo": OPTIONS_ARE_PAIRS,
+    "leaderboard": "Usage: `leaderboard [board] [preset=P] [season=N] [page=N]`.",
+    "season": "Usage: `season`, or `season end [reset_chips=yes]`.",
+    "rules": "Usage: `rules [preset]`.",
+    "odds": "Usage: `odds [preset]`.",
+    "config": "Settings are key=value (e.g. `config style=text`): “{value}”?",
+    "grant": "Usage: `grant <name> <chips>`, e.g. `grant Bob 50` (-50 takes).",
+    "give": "Usage: `give <name> <chips>`, e.g. `give Bob 20`.",
+}
+NO_OPTIONS = "`{command}` takes no options, so nothing was done with “{value}”."
+
+
+def usage(command: str, value: object) -> str:
+    """The line that shows how `command` is typed; `value` is the word that did not fit."""
+    return USAGE.get(command, NO_OPTIONS).format(command=command, value=value)

@@ -26,6 +26,27 @@ from adapters.discord.options import (
     subcommand,
 )
 from adapters.discord.translator import text
+from core.service.commands import (
+    Balance,
+    Command,
+    Configure,
+    Daily,
+    Give,
+    Grant,
+    Help,
+    Join,
+    Leaderboard,
+    Leave,
+    Odds,
+    Rank,
+    Review,
+    Rules,
+    Season,
+    Solo,
+    Start,
+    Stats,
+    Stop,
+)
 from core.service.context import Context
 from core.service.gifts import Recipient
 from core.service.manager import GameManager
@@ -48,7 +69,7 @@ Rounds = Range[int, 1, ROUNDS_MAX]
 Timer = Range[int, TIMER_MIN, TIMER_MAX]
 Chips = Range[int, 0, CHIPS_LIMIT]
 Players = Range[int, 1, PLAYERS_MAX]
-Grant = Range[int, -GRANT_LIMIT, GRANT_LIMIT]
+GrantAmount = Range[int, -GRANT_LIMIT, GRANT_LIMIT]
 SeasonNumber = Range[int, 1, SEASON_MAX]
 SeasonDays = Range[int, 0, SEASON_DAYS_MAX]
 
@@ -98,9 +119,7 @@ class ShutboxCommands(app_commands.Group):
             scoring=scoring, format=match_format(format, rounds), stakes=stakes, timer=timer,
             hints=hints, fair=fair,
         )  # fmt: skip
-        await answer(
-            interaction, self.manager, lambda ctx: self.manager.start(ctx, options), public=True
-        )
+        await self._run(interaction, Start(options), public=True)
 
     @subcommand("solo")
     @localized("solo", *RULES_OPTIONS, *MATCH_OPTIONS)
@@ -116,21 +135,19 @@ class ShutboxCommands(app_commands.Group):
             scoring=scoring, format=match_format(format, rounds), timer=timer, hints=hints,
             fair=fair,
         )  # fmt: skip
-        await answer(
-            interaction, self.manager, lambda ctx: self.manager.solo(ctx, options), public=True
-        )
+        await self._run(interaction, Solo(options), public=True)
 
     @subcommand("join")
     async def join(self, interaction: Interaction) -> None:
-        await answer(interaction, self.manager, self.manager.join)
+        await self._run(interaction, Join())
 
     @subcommand("leave")
     async def leave(self, interaction: Interaction) -> None:
-        await answer(interaction, self.manager, self.manager.leave)
+        await self._run(interaction, Leave())
 
     @subcommand("stop")
     async def stop(self, interaction: Interaction) -> None:
-        await answer(interaction, self.manager, self.manager.stop)
+        await self._run(interaction, Stop())
 
     @subcommand("leaderboard")
     @localized("leaderboard", "board", "preset", "season")
@@ -138,38 +155,32 @@ class ShutboxCommands(app_commands.Group):
         self, interaction: Interaction, board: str | None = None, preset: str | None = None,
         season: SeasonNumber | None = None,
     ) -> None:  # fmt: skip
-        call = guild_only(
-            lambda ctx: self.manager.leaderboard(ctx, board or "wins", preset, season)
-        )
-        await answer(interaction, self.manager, call, public=True)
+        command = Leaderboard(board or "wins", preset, season)
+        await self._run(interaction, command, public=True, guild=True)
 
     @subcommand("stats")
     @localized("stats", "player")
     async def stats(self, interaction: Interaction, player: discord.User | None = None) -> None:
-        if player is None:
-            call = guild_only(self.manager.stats)
-        else:
-            target, name = str(player.id), player.display_name
-            call = guild_only(lambda ctx: self.manager.stats(ctx, target, name))
-        await answer(interaction, self.manager, call)
+        command = Stats() if player is None else Stats(str(player.id), player.display_name)
+        await self._run(interaction, command, guild=True)
 
     @subcommand("balance")
     async def balance(self, interaction: Interaction) -> None:
-        await answer(interaction, self.manager, guild_only(self.manager.balance))
+        await self._run(interaction, Balance(), guild=True)
 
     @subcommand("daily")
     async def daily(self, interaction: Interaction) -> None:
-        await answer(interaction, self.manager, guild_only(self.manager.daily))
+        await self._run(interaction, Daily(), guild=True)
 
     @subcommand("rules")
     @localized("rules", "preset")
     async def rules(self, interaction: Interaction, preset: str | None = None) -> None:
-        await answer(interaction, self.manager, lambda ctx: self.manager.rules(ctx, preset))
+        await self._run(interaction, Rules(preset))
 
     @subcommand("odds")
     @localized("odds", "preset")
     async def odds(self, interaction: Interaction, preset: str | None = None) -> None:
-        await answer(interaction, self.manager, lambda ctx: self.manager.odds(ctx, preset))
+        await self._run(interaction, Odds(preset))
 
     @subcommand("config")
     @localized("config", *CONFIG_OPTIONS)
@@ -182,36 +193,31 @@ class ShutboxCommands(app_commands.Group):
         values = (lang, style, preset, start_chips, daily, timer, max_players, fair, season_days)
         given = dict(zip(CONFIG_OPTIONS, values, strict=True))
         changes = {key: setting_text(value) for key, value in given.items() if value is not None}
-        call = guild_only(lambda ctx: self.manager.configure(ctx, changes))
-        await answer(interaction, self.manager, call)
+        await self._run(interaction, Configure(changes), guild=True)
 
     @subcommand("grant")
     @localized("grant", "player", "amount")
-    async def grant(self, interaction: Interaction, player: discord.User, amount: Grant) -> None:
-        target, name = str(player.id), player.display_name
-        call = guild_only(lambda ctx: self.manager.grant(ctx, target, name, amount))
-        await answer(interaction, self.manager, call)
+    async def grant(
+        self, interaction: Interaction, player: discord.User, amount: GrantAmount
+    ) -> None:
+        command = Grant(str(player.id), player.display_name, amount)
+        await self._run(interaction, command, guild=True)
 
     @subcommand("give")
     @localized("give", "player", "amount")
     async def give(self, interaction: Interaction, player: discord.User, amount: int) -> None:
         recipient = Recipient(str(player.id), player.display_name, player.bot)
-        call = guild_only(lambda ctx: self.manager.give(ctx, recipient, amount))
-        await answer(interaction, self.manager, call)
+        await self._run(interaction, Give(recipient, amount), guild=True)
 
     @subcommand("rank")
     @localized("rank", "player")
     async def rank(self, interaction: Interaction, player: discord.User | None = None) -> None:
-        if player is None:
-            call = guild_only(self.manager.rank)
-        else:
-            target, name = str(player.id), player.display_name
-            call = guild_only(lambda ctx: self.manager.rank(ctx, target, name))
-        await answer(interaction, self.manager, call, public=True)
+        command = Rank() if player is None else Rank(str(player.id), player.display_name)
+        await self._run(interaction, command, public=True, guild=True)
 
     @subcommand("review")
     async def review(self, interaction: Interaction) -> None:
-        await answer(interaction, self.manager, guild_only(self.manager.review))
+        await self._run(interaction, Review(), guild=True)
 
     @subcommand("season")
     @localized("season", "action", "reset_chips")
@@ -219,16 +225,27 @@ class ShutboxCommands(app_commands.Group):
         self, interaction: Interaction, action: str | None = None, reset_chips: bool | None = None
     ) -> None:
         end = action == "end"
-        call = guild_only(lambda ctx: self.manager.season(ctx, end, bool(reset_chips)))
-        await answer(interaction, self.manager, call, public=True)
+        command = Season(end, bool(reset_chips))
+        await self._run(interaction, command, public=True, guild=True)
 
     @subcommand("help")
     async def help(self, interaction: Interaction) -> None:
         await answer(interaction, self.manager, self._help)
 
+    async def _run(
+        self, interaction: Interaction, command: Command, *, public: bool = False,
+        guild: bool = False,
+    ) -> None:  # fmt: skip
+        """Answer with what the manager replies to `command`; `guild` commands say so in a DM."""
+
+        async def call(ctx: Context) -> Reply:
+            return await self.manager.handle(ctx, command)
+
+        await answer(interaction, self.manager, guild_only(call) if guild else call, public=public)
+
     async def _help(self, ctx: Context) -> Reply:
         """The core's help, plus the command names a Danish or Norwegian client shows."""
-        reply = await self.manager.help(ctx)
+        reply = await self.manager.handle(ctx, Help())
         names = command_names(ctx.locale)
         if reply.private is None or not names:
             return reply

@@ -20,6 +20,7 @@ from adapters.discord.buttons import game_buttons, row_buttons
 from adapters.discord.publish import remember_message, show_in_channel
 from adapters.discord.render import game_embed, jump_url, split_text
 from core.service.buttons import belongs_to
+from core.service.commands import Click
 from core.service.commit import Scope
 from core.service.context import Context
 from core.service.manager import GameManager
@@ -209,7 +210,7 @@ def _ms_since(started: float) -> float:
 
 async def press(interaction: Interaction, manager: GameManager, custom_id: str) -> None:
     """A game button: the manager checks who may press it and whether it is current."""
-    await answer(interaction, manager, lambda ctx: manager.click(ctx, custom_id))
+    await answer(interaction, manager, lambda ctx: manager.handle(ctx, Click(custom_id)))
 
 
 async def deliver(responder: Responder, manager: GameManager, ctx: Context, reply: Reply) -> None:

@@ -16,11 +16,12 @@ from slack_bolt.context.ack.async_ack import AsyncAck
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from adapters.slack.commands import Open, parse
+from adapters.slack.commands import parse
 from adapters.slack.delivery import Delivery, Respond, tell
 from adapters.slack.dispatch import Dispatch
 from adapters.slack.members import Members
 from core.game.errors import ShutboxError
+from core.service.commands import Click, Solo, Start, Stop
 from core.service.commit import Scope
 from core.service.context import Context
 from core.service.manager import GameManager
@@ -86,13 +87,14 @@ class Handlers:
         except SlackApiError as error:
             if error.response.get("error") not in NOT_POSTABLE:
                 raise
-            if isinstance(command, Open):
+            if isinstance(command, Start | Solo):
                 await self._withdraw(ctx)
             await tell(respond, await self.manager.say(ctx, "slack.cannot_post"))
 
     async def _withdraw(self, ctx: Context) -> None:
         """A game that could not be posted here is stopped again (nobody could play it)."""
-        await self.manager.stop(dataclasses.replace(ctx, request_id=f"{ctx.request_id}:withdraw"))
+        withdrawal = dataclasses.replace(ctx, request_id=f"{ctx.request_id}:withdraw")
+        await self.manager.handle(withdrawal, Stop())
 
     # -- buttons --------------------------------------------------------------------------
 
@@ -119,7 +121,7 @@ class Handlers:
 
         async def work() -> None:
             button = str(action.get("action_id", ""))
-            reply = await self.manager.click(ctx, button)
+            reply = await self.manager.handle(ctx, Click(button))
             await self.delivery.deliver(reply, ctx, client, respond, clicked=str(message_ts),
                                         button=button)  # fmt: skip
 

@@ -1,6 +1,6 @@
 """The game message as a projection of Redis: refreshes, claims, and commits of unknown outcome.
 
-Mixed into `GameManager`. Whatever the chat shows is rebuilt from what Redis holds: a click
+A part of `GameManager`. Whatever the chat shows is rebuilt from what Redis holds: a click
 refused on an outdated message, a repeated delivery, or a commit whose reply was lost all end
 with the game as stored; posts and announcements are claimed in Redis so each happens once.
 """
@@ -11,13 +11,14 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
+from core.game.errors import ShutboxError
 from core.service import present
 from core.service.buttons import ButtonId
 from core.service.commit import Scope, Status
 from core.service.context import Context
+from core.service.manager_base import ManagerBase
 from core.service.outcomes import resolve_lost
-from core.service.ports import GameStore, OutcomeUnknown, StoreUnavailable
-from core.service.record import GameRecord
+from core.service.ports import OutcomeUnknown, StoreUnavailable
 from core.service.views import GameView, Reply
 
 ANNOUNCE_SECONDS = 3600  # as long as a request's result is kept
@@ -25,22 +26,8 @@ POST_CLAIM_SECONDS = 30  # a poster that died frees the game's first message aft
 POST_WAITS = (0.05, 0.1, 0.2, 0.4, 0.8)  # a repeated delivery waits this long for the first post
 
 
-class Projection:
-    """What `GameManager` provides to these methods (it defines every one of them)."""
-
-    store: GameStore
-    balances: dict[str, dict[str, int]]
-    unsettled: set[tuple[Scope, str]]
-    resolve_pauses: tuple[float, ...]
-
-    def _forget(self, scope: Scope, channel: str) -> None:
-        raise NotImplementedError
-
-    async def _record(self, scope: Scope, channel: str) -> GameRecord | None:
-        raise NotImplementedError
-
-    async def say(self, ctx: Context, key: str, /, **params: object) -> str:
-        raise NotImplementedError
+class Projection(ManagerBase):
+    """The game message rebuilt from Redis; posts and announcements claimed once."""
 
     async def _still_unknown(self, ctx: Context, lost: OutcomeUnknown) -> Reply:
         """A commit's reply was lost and Redis has not said yet what became of it."""
@@ -54,6 +41,20 @@ class Projection:
             return Reply(private=await self.say(ctx, "outcome.unknown_chips"))
         done = result.status is Status.DUPLICATE
         return Reply(private=await self.say(ctx, "outcome.done" if done else "outcome.not_applied"))
+
+    async def _first_result(self, ctx: Context, error: ShutboxError) -> Reply | None:
+        """A repeated delivery of a request another process applied first gets its first result.
+
+        The repeat usually fails on its own (its message is now outdated) before it ever reaches
+        the commit script that would have recognised it, so look the request id up here.
+        """
+        if ctx.request_id is None or isinstance(error, StoreUnavailable):
+            return None
+        try:
+            stored = await self.store.request_result(ctx.scope, ctx.request_id)
+        except StoreUnavailable:
+            return None
+        return Reply.from_json(stored, replayed=True) if stored else None
 
     async def publishable(self, scope: Scope, reply: Reply) -> tuple[str, ...]:
         """The reply's public texts if this delivery is the first to announce them, else none.

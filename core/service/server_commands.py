@@ -1,93 +1,80 @@
 """Chips, boards, seasons, settings and texts: the commands about a server, not one game.
 
-Mixed into `GameManager`; each runs through its one `handle`, like the game commands.
+Each handler takes `(ctx, command)`; `SERVER_HANDLERS` says which command each one answers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import Any
 
 from core.game.errors import InvalidOption, NotAllowed
 from core.service import info, ranks
-from core.service.buttons import ButtonId
-from core.service.commit import Scope
+from core.service.bus import Handlers
+from core.service.commands import (
+    Balance,
+    Configure,
+    Daily,
+    Give,
+    Grant,
+    Help,
+    Leaderboard,
+    Odds,
+    Rank,
+    Rules,
+    Season,
+    Stats,
+)
 from core.service.context import Context
 from core.service.economy import Economy
-from core.service.gifts import Gifts, Recipient
-from core.service.ports import GameStore
+from core.service.gifts import Gifts
+from core.service.manager_base import ManagerBase
 from core.service.seasons import Seasons
 from core.service.settings import ServerConfig
 from core.service.views import Reply
 from core.text.i18n import t
 
 
-class ServerCommands:
-    """What `GameManager` provides to these methods (it defines every one of them)."""
-
-    store: GameStore
-    clock: Callable[[], float]
-    balances: dict[str, dict[str, int]]
-    configs: dict[str, Any]
-
-    async def handle(
-        self,
-        ctx: Context,
-        work: Callable[[], Awaitable[Reply]],
-        *,
-        clicked: ButtonId | None = None,
-    ) -> Reply:
-        raise NotImplementedError
-
-    async def server_config(self, scope: Scope) -> ServerConfig:
-        raise NotImplementedError
-
-    async def private_lang(self, ctx: Context) -> str:
-        raise NotImplementedError
-
-    def _balances(self, scope: Scope) -> dict[str, int]:
-        raise NotImplementedError
+class ServerCommands(ManagerBase):
+    """The handlers of the commands about a server."""
 
     @property
     def economy(self) -> Economy:
         return Economy(self.store, self.clock)
 
-    async def balance(self, ctx: Context) -> Reply:
-        return await self.handle(ctx, lambda: self._with_lang(ctx, self.economy.balance))
+    @property
+    def seasons(self) -> Seasons:
+        return Seasons(self.store.seasons, self.clock)
 
-    async def daily(self, ctx: Context) -> Reply:
-        return await self.handle(ctx, lambda: self._with_lang(ctx, self.economy.daily))
+    async def _balance(self, ctx: Context, command: Balance) -> Reply:
+        return await self._with_lang(ctx, self.economy.balance)
 
-    async def grant(self, ctx: Context, target: str, name: str, amount: int) -> Reply:
-        async def work() -> Reply:
-            config, lang = await self.server_config(ctx.scope), await self.private_lang(ctx)
-            reply = await self.economy.grant(ctx, config, target, name, amount, lang)
-            self._balances(ctx.scope).pop(target, None)
-            return reply
+    async def _daily(self, ctx: Context, command: Daily) -> Reply:
+        return await self._with_lang(ctx, self.economy.daily)
 
-        return await self.handle(ctx, work)
+    async def _grant(self, ctx: Context, command: Grant) -> Reply:
+        config, lang = await self.server_config(ctx.scope), await self.private_lang(ctx)
+        reply = await self.economy.grant(
+            ctx, config, command.target, command.name, command.amount, lang
+        )
+        self._balances(ctx.scope).pop(command.target, None)
+        return reply
 
-    async def give(self, ctx: Context, recipient: Recipient, amount: int) -> Reply:
+    async def _give(self, ctx: Context, command: Give) -> Reply:
         """`/shutbox give @user N`: pay some of the caller's own chips to another member."""
+        config, lang = await self.server_config(ctx.scope), await self.private_lang(ctx)
+        gifts = Gifts(self.store, self.clock)
+        reply = await gifts.give(
+            ctx, command.recipient, command.amount, config.start_chips, lang, config.lang
+        )
+        for account in (ctx.user, command.recipient.id):
+            self._balances(ctx.scope).pop(account, None)
+        return reply
 
-        async def work() -> Reply:
-            config, lang = await self.server_config(ctx.scope), await self.private_lang(ctx)
-            gifts = Gifts(self.store, self.clock)
-            reply = await gifts.give(ctx, recipient, amount, config.start_chips, lang, config.lang)
-            for account in (ctx.user, recipient.id):
-                self._balances(ctx.scope).pop(account, None)
-            return reply
-
-        return await self.handle(ctx, work)
-
-    async def leaderboard(
-        self, ctx: Context, board: str = "wins", preset: str | None = None,
-        season: int | None = None, page: int = 0,
-    ) -> Reply:  # fmt: skip
+    async def _leaderboard(self, ctx: Context, command: Leaderboard) -> Reply:
         """`/shutbox leaderboard [board] [preset] [season=N]`: N reads an ended season; `page`
         counts from 0 (surfaces without buttons ask for a page by number)."""
-        return await self.handle(ctx, lambda: self._board(ctx, board, preset, page, season))
+        return await self._board(ctx, command.board, command.preset, command.page, command.season)
 
     async def _board(
         self, ctx: Context, board: str, preset: str | None, page: int, season: int | None = None
@@ -101,84 +88,59 @@ class ServerCommands:
         )
         return _announced(reply, ended)
 
-    async def rank(self, ctx: Context, user: str | None = None, name: str | None = None) -> Reply:
+    async def _rank(self, ctx: Context, command: Rank) -> Reply:
         """`/shutbox rank [@user]`: the player's position on every board."""
+        config = await self.server_config(ctx.scope)
+        ended = await self.seasons.tick(ctx.scope, config)
+        user, name = command.user or ctx.user, command.name or ctx.name
+        reply = await ranks.rank_reply(self.economy, ctx, user, name, config.lang)
+        return _announced(reply, ended)
 
-        async def work() -> Reply:
-            config = await self.server_config(ctx.scope)
-            ended = await self.seasons.tick(ctx.scope, config)
-            reply = await ranks.rank_reply(
-                self.economy, ctx, user or ctx.user, name or ctx.name, config.lang
-            )
-            return _announced(reply, ended)
+    async def _stats(self, ctx: Context, command: Stats) -> Reply:
+        config = await self.server_config(ctx.scope)
+        ended = await self.seasons.tick(ctx.scope, config)
+        user = command.user
+        target, shown = (user, command.name or user) if user else (ctx.user, ctx.name)
+        reply = await self.economy.stats(ctx.scope, target, shown, config, config.lang)
+        return _announced(reply, ended)
 
-        return await self.handle(ctx, work)
-
-    async def stats(self, ctx: Context, user: str | None = None, name: str | None = None) -> Reply:
-        async def work() -> Reply:
-            config = await self.server_config(ctx.scope)
-            ended = await self.seasons.tick(ctx.scope, config)
-            target, shown = (user, name or user) if user else (ctx.user, ctx.name)
-            reply = await self.economy.stats(ctx.scope, target, shown, config, config.lang)
-            return _announced(reply, ended)
-
-        return await self.handle(ctx, work)
-
-    @property
-    def seasons(self) -> Seasons:
-        return Seasons(self.store.seasons, self.clock)
-
-    async def season(self, ctx: Context, end: bool = False, reset_chips: bool = False) -> Reply:
+    async def _season(self, ctx: Context, command: Season) -> Reply:
         """`/shutbox season`: the current season; `season end [reset_chips=yes]` (admins) ends
         it, archiving the boards and ratings."""
+        config = await self.server_config(ctx.scope)
+        if command.reset_chips and not command.end:
+            raise InvalidOption("error.season.reset_needs_end")
+        if not command.end:
+            ended = await self.seasons.tick(ctx.scope, config)
+            return _announced(await self.seasons.show(ctx.scope, config.lang), ended)
+        lang = await self.private_lang(ctx)
+        reply = await self.seasons.end(ctx, config, lang, command.reset_chips)
+        self.balances.pop(ctx.scope.tag, None)  # accounts may be gone: read them afresh
+        return reply
 
-        async def work() -> Reply:
-            config = await self.server_config(ctx.scope)
-            if reset_chips and not end:
-                raise InvalidOption("error.season.reset_needs_end")
-            if not end:
-                ended = await self.seasons.tick(ctx.scope, config)
-                return _announced(await self.seasons.show(ctx.scope, config.lang), ended)
-            reply = await self.seasons.end(ctx, config, await self.private_lang(ctx), reset_chips)
-            self.balances.pop(ctx.scope.tag, None)  # accounts may be gone: read them afresh
-            return reply
-
-        return await self.handle(ctx, work)
-
-    async def configure(self, ctx: Context, changes: dict[str, str]) -> Reply:
+    async def _configure(self, ctx: Context, command: Configure) -> Reply:
         """`/shutbox config [key=value ...]`: admins change settings; anyone may look."""
+        config, changes = await self.server_config(ctx.scope), command.changes
+        if changes and not ctx.admin:
+            raise NotAllowed("error.admin_only")
+        for key, value in changes.items():
+            config = config.updated(key, value)
+        if changes:
+            await self.store.set_fields(ctx.scope, "cfg", config.to_fields())
+            self.configs.pop(ctx.scope.tag, None)
+        lang = ctx.locale or config.lang
+        listing = ", ".join(f"{k}={v}" for k, v in config.to_fields().items())
+        key = "config.saved" if changes else "config.current"
+        return Reply(private=t(lang, key, settings=listing))
 
-        async def work() -> Reply:
-            config = await self.server_config(ctx.scope)
-            if changes and not ctx.admin:
-                raise NotAllowed("error.admin_only")
-            for key, value in changes.items():
-                config = config.updated(key, value)
-            if changes:
-                await self.store.set_fields(ctx.scope, "cfg", config.to_fields())
-                self.configs.pop(ctx.scope.tag, None)
-            lang = ctx.locale or config.lang
-            listing = ", ".join(f"{k}={v}" for k, v in config.to_fields().items())
-            key = "config.saved" if changes else "config.current"
-            return Reply(private=t(lang, key, settings=listing))
+    async def _rules(self, ctx: Context, command: Rules) -> Reply:
+        return Reply(private=info.rules_reply(command.preset, await self.private_lang(ctx)))
 
-        return await self.handle(ctx, work)
+    async def _odds(self, ctx: Context, command: Odds) -> Reply:
+        return Reply(private=info.odds_text(command.preset, await self.private_lang(ctx)))
 
-    async def rules(self, ctx: Context, preset: str | None = None) -> Reply:
-        return await self.handle(
-            ctx, lambda: self._text(ctx, lambda lang: info.rules_reply(preset, lang))
-        )
-
-    async def odds(self, ctx: Context, preset: str | None = None) -> Reply:
-        return await self.handle(
-            ctx, lambda: self._text(ctx, lambda lang: info.odds_text(preset, lang))
-        )
-
-    async def help(self, ctx: Context) -> Reply:
-        return await self.handle(ctx, lambda: self._text(ctx, info.help_text))
-
-    async def _text(self, ctx: Context, build: Callable[[str], str]) -> Reply:
-        return Reply(private=build(await self.private_lang(ctx)))
+    async def _help(self, ctx: Context, command: Help) -> Reply:
+        return Reply(private=info.help_text(await self.private_lang(ctx)))
 
     async def _with_lang(
         self, ctx: Context, command: Callable[[Context, ServerConfig, str], Awaitable[Reply]]
@@ -190,3 +152,13 @@ class ServerCommands:
 def _announced(reply: Reply, ended: tuple[str, ...]) -> Reply:
     """The reply with the announcement of a season that just ended by itself before it."""
     return replace(reply, public=(*ended, *reply.public)) if ended else reply
+
+
+SERVER_HANDLERS: Handlers = {
+    Balance: ServerCommands._balance, Daily: ServerCommands._daily,
+    Grant: ServerCommands._grant, Give: ServerCommands._give,
+    Leaderboard: ServerCommands._leaderboard, Rank: ServerCommands._rank,
+    Stats: ServerCommands._stats, Season: ServerCommands._season,
+    Configure: ServerCommands._configure, Rules: ServerCommands._rules,
+    Odds: ServerCommands._odds, Help: ServerCommands._help,
+}  # fmt: skip

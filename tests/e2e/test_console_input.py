@@ -75,3 +75,15 @@ def test_the_playground_log_goes_to_a_file(
         logging.getLogger("shutbox.action").warning("balance error (error.redis) in 0.84 ms")
     assert "balance error (error.redis)" in path.read_text(encoding="utf-8")
     assert "balance error" not in capsys.readouterr().err
+
+
+async def test_typed_subcommands_read_as_in_slack(redis: Redis) -> None:
+    """Subcommands share Slack's grammar: `preset=` names a board's preset, and a word too many
+    is shown with the playground's own usage line."""
+    playground = make(redis, SeededDice(1))
+    board = "\n".join(await playground.send("leaderboard wins preset=sailors"))
+    assert "Most matches won" in board
+    usage = "\n".join(await playground.send("leaderboard wins sailors"))
+    assert "Usage: leaderboard [board] [preset=P] [season=N] [page=N]." in usage
+    extra = "\n".join(await playground.send("join now"))
+    assert "join takes no options, so nothing was done with “now”." in extra

@@ -6,6 +6,7 @@ import itertools
 from dataclasses import dataclass, field
 
 from core.game.dice import DiceSource, SeededDice
+from core.service.commands import Click
 from core.service.commit import Scope
 from core.service.context import Context
 from core.service.manager import GameManager
@@ -48,7 +49,7 @@ class Table:
         return buttons[index].action_id
 
     async def press(self, user: str, label: str | None = None, **kw: object) -> Reply:
-        reply = await self.manager.click(self.ctx(user, **kw), self.button(label))  # type: ignore[arg-type]
+        reply = await self.manager.handle(self.ctx(user, **kw), Click(self.button(label)))  # type: ignore[arg-type]
         if reply.game is not None:
             self.last = reply
         return reply

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from core.service.commands import Click
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 from tests.integration.test_manager import _lobby
@@ -37,8 +38,8 @@ async def test_a_repeated_delivery_announces_nothing_the_first_did(store: RedisS
     while (player := await table.to_act()) is not None:
         request = f"click-{len(replies)}"
         button = table.button()
-        once = await table.manager.click(table.ctx(player, request=request), button)
-        again = await table.manager.click(table.ctx(player, request=request), button)
+        once = await table.manager.handle(table.ctx(player, request=request), Click(button))
+        again = await table.manager.handle(table.ctx(player, request=request), Click(button))
         assert again.replayed and again.game is not None and once.game is not None
         assert again.game.version == once.game.version
         replies.append((once, again))
@@ -61,14 +62,14 @@ async def test_a_match_whose_end_was_never_shown_is_shown_by_the_next_click(
         player = await table.to_act()
         assert player is not None
         shown = table.last  # what the channel still shows if this click's answer is lost
-        ending = await table.manager.click(table.ctx(player), table.button())
+        ending = await table.manager.handle(table.ctx(player), Click(table.button()))
         if ending.game is not None and ending.game.over:
             break
         table.last = ending
     assert ending.public
 
     table.last = shown
-    reply = await table.manager.click(table.ctx("Bob"), table.button())
+    reply = await table.manager.handle(table.ctx("Bob"), Click(table.button()))
 
     assert reply.private == "That game is over."
     assert reply.game is not None and reply.game.over and reply.game == ending.game

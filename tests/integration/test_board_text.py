@@ -5,6 +5,7 @@ from __future__ import annotations
 from redis.asyncio import Redis
 
 from core.game.rules import preset
+from core.service.commands import Configure, Leaderboard, Stats
 from core.service.context import Context
 from core.service.manager import GameManager
 from core.store.redis_store import RedisStore
@@ -30,9 +31,9 @@ async def test_danish_leaderboard_average_writes_a_decimal_comma(redis: Redis) -
     await _seed_averages(redis)
     manager = GameManager(RedisStore(redis))
     ctx = Context(SCOPE, "c1", "ann", "Ann", admin=True)
-    english = await manager.leaderboard(ctx, "average")
-    await manager.configure(ctx, {"lang": "da"})
-    danish = await manager.leaderboard(ctx, "average")
+    english = await manager.handle(ctx, Leaderboard("average"))
+    await manager.handle(ctx, Configure({"lang": "da"}))
+    danish = await manager.handle(ctx, Leaderboard("average"))
     assert "1. Ann — 14.3" in english.public[0] and "1. Ann — 14,3" in danish.public[0]
 
 
@@ -41,8 +42,8 @@ async def test_stats_count_turns_and_shuts_with_the_right_noun(redis: Redis) -> 
     await _seed_averages(redis)
     manager = GameManager(RedisStore(redis))
     ctx = Context(SCOPE, "c1", "ann", "Ann", admin=True)
-    english = (await manager.stats(ctx)).public[0]
+    english = (await manager.handle(ctx, Stats())).public[0]
     assert "Classic: best 19, average 19.0 over 1 turn, box shut 1 time" in english
-    await manager.configure(ctx, {"lang": "da"})
-    danish = (await manager.stats(ctx)).public[0]
+    await manager.handle(ctx, Configure({"lang": "da"}))
+    danish = (await manager.handle(ctx, Stats())).public[0]
     assert "bedst 19, gennemsnit 19,0 over 1 tur, kassen lukket 1 gang" in danish

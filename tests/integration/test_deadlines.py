@@ -9,6 +9,7 @@ from redis.asyncio import Redis
 
 import core.store.deadlines
 from bot.runtime import sweeping
+from core.service.commands import Start
 from core.service.commit import Commit, Scope
 from core.service.context import Context
 from core.service.settings import StartOptions
@@ -73,7 +74,7 @@ async def test_a_sweep_leaves_servers_it_does_not_own(store: RedisStore) -> None
     ours, theirs = Scope("discord", "1"), Scope("discord", "2")
     lobbies = [Table(manager(store, clock=clock)) for _ in range(2)]
     for table, scope in zip(lobbies, (ours, theirs), strict=True):
-        await table.manager.start(Context(scope, "c1", "ann", "Ann"), StartOptions())
+        await table.manager.handle(Context(scope, "c1", "ann", "Ann"), Start(StartOptions()))
     clock.now += 601
     swept = await lobbies[0].manager.sweep("discord", owns=lambda scope: scope == ours)
     assert [scope for scope, _ in swept] == [ours]
@@ -115,7 +116,7 @@ async def test_the_runtime_sweep_finds_a_deadline_the_index_lost(
     (its process died before writing it) is still applied and shown."""
     clock = Clock()
     table = Table(manager(store, clock=clock))
-    await table.manager.start(table.ctx("Ann"), StartOptions())
+    await table.manager.handle(table.ctx("Ann"), Start(StartOptions()))
     await redis.delete(DUE_KEY)
     clock.now += 600
     shown: asyncio.Queue[Reply] = asyncio.Queue()

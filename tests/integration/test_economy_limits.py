@@ -5,6 +5,7 @@ from __future__ import annotations
 from redis.asyncio import Redis
 
 from core.game.numbers import MAX_AMOUNT, MAX_BALANCE
+from core.service.commands import Grant
 from core.service.commit import Commit, CommitResult, Status
 from core.service.manager import GameManager
 from core.store.redis_store import RedisStore
@@ -25,7 +26,9 @@ async def test_a_grant_past_the_limit_names_the_range_and_changes_nothing(
     table = Table(manager(store))
     before = await _snapshot(redis)
     for amount in (10**23, 9223372036854775000, 10**17, -(10**17), MAX_AMOUNT + 1):
-        reply = await table.manager.grant(table.ctx("Admin", admin=True), "bob", "Bob", amount)
+        reply = await table.manager.handle(
+            table.ctx("Admin", admin=True), Grant("bob", "Bob", amount)
+        )
         expected = t("en", "error.option.range", option="amount", value=amount,
                      min=-MAX_AMOUNT, max=MAX_AMOUNT)  # fmt: skip
         assert reply.private == expected and not reply.public
@@ -35,7 +38,7 @@ async def test_a_grant_past_the_limit_names_the_range_and_changes_nothing(
 async def test_the_largest_grant_is_counted_exactly(store: RedisStore) -> None:
     """A grant at the limit lands exactly on the balance."""
     table = Table(manager(store))
-    await table.manager.grant(table.ctx("Admin", admin=True), "bob", "Bob", MAX_AMOUNT)
+    await table.manager.handle(table.ctx("Admin", admin=True), Grant("bob", "Bob", MAX_AMOUNT))
     assert (await store.balances(SCOPE, ["bob"]))["bob"] == 100 + MAX_AMOUNT
 
 
@@ -43,7 +46,7 @@ async def test_no_balance_grows_past_the_exact_limit(store: RedisStore, redis: R
     """A grant that would lift a balance past MAX_BALANCE is refused and changes nothing."""
     await redis.hset(f"{SCOPE.tag}:bal", "bob", MAX_BALANCE - 10)
     table = Table(manager(store))
-    reply = await table.manager.grant(table.ctx("Admin", admin=True), "bob", "Bob", 11)
+    reply = await table.manager.handle(table.ctx("Admin", admin=True), Grant("bob", "Bob", 11))
     assert reply.private == t("en", "error.chips.limit", player="Bob", balance=MAX_BALANCE - 10,
                               max=MAX_BALANCE)  # fmt: skip
     assert (await store.balances(SCOPE, ["bob"]))["bob"] == MAX_BALANCE - 10
@@ -64,8 +67,8 @@ class _EverChanging(RedisStore):
 async def test_a_grant_racing_forever_gives_up_with_try_again(redis: Redis) -> None:
     """A grant whose balance check fails every time stops after a few attempts: "try again"."""
     store = _EverChanging(redis)
-    reply = await GameManager(store).grant(
-        Table(manager(store)).ctx("Admin", admin=True), "bob", "Bob", 5
+    reply = await GameManager(store).handle(
+        Table(manager(store)).ctx("Admin", admin=True), Grant("bob", "Bob", 5)
     )
     assert reply.private == t("en", "error.busy")
     assert 1 < store.commits <= 10

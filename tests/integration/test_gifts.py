@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from core.service.commands import Give
 from core.service.gifts import GIFT_LIMIT, Recipient
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
@@ -20,7 +21,7 @@ async def journal(store: RedisStore) -> list[tuple[str, str, int, str]]:
 async def test_a_gift_moves_chips_once_in_one_journal_entry(store: RedisStore) -> None:
     """Ann gives Bob 30: 70 and 130, one `gift` entry, the ledger replays to the balances."""
     table = Table(manager(store))
-    reply = await table.manager.give(table.ctx("Ann", request="gift-1"), BOB, 30)
+    reply = await table.manager.handle(table.ctx("Ann", request="gift-1"), Give(BOB, 30))
     assert reply.private == "You gave Bob 30 chips. Your balance: 70."
     assert reply.public == ("🎁 Ann gave Bob 30 chips.",)
     assert await store.balances(SCOPE, ["ann", "bob"]) == {"ann": 70, "bob": 130}
@@ -33,8 +34,8 @@ async def test_a_gift_moves_chips_once_in_one_journal_entry(store: RedisStore) -
 async def test_the_same_delivery_twice_is_applied_once(store: RedisStore) -> None:
     """A repeated delivery of one give (same request id) moves nothing more."""
     first, second = Table(manager(store)), Table(manager(store))
-    await first.manager.give(first.ctx("Ann", request="gift-2"), BOB, 30)
-    again = await second.manager.give(second.ctx("Ann", request="gift-2"), BOB, 30)
+    await first.manager.handle(first.ctx("Ann", request="gift-2"), Give(BOB, 30))
+    again = await second.manager.handle(second.ctx("Ann", request="gift-2"), Give(BOB, 30))
     assert again.private == "That request was already handled."
     assert await store.balances(SCOPE, ["ann", "bob"]) == {"ann": 70, "bob": 130}
     assert len([e for e in await journal(store) if e[3] == "gift"]) == 1
@@ -44,8 +45,8 @@ async def test_two_gifts_racing_for_the_same_chips_never_overdraw(store: RedisSt
     """Ann (100) gives 70 to Bob and 70 to Cid at once: one goes through, one is refused."""
     one, two = Table(manager(store)), Table(manager(store))
     replies = await asyncio.gather(
-        one.manager.give(one.ctx("Ann"), BOB, 70),
-        two.manager.give(two.ctx("Ann"), Recipient("cid", "Cid"), 70),
+        one.manager.handle(one.ctx("Ann"), Give(BOB, 70)),
+        two.manager.handle(two.ctx("Ann"), Give(Recipient("cid", "Cid"), 70)),
     )
     texts = sorted(reply.private or "" for reply in replies)
     assert texts[0].startswith("You gave ") and texts[0].endswith("Your balance: 30.")
@@ -74,7 +75,7 @@ async def test_a_refused_gift_is_one_private_line_and_moves_nothing(
     store: RedisStore, recipient: Recipient, amount: int, line: str
 ) -> None:
     table = Table(manager(store))
-    reply = await table.manager.give(table.ctx("Ann"), recipient, amount)
+    reply = await table.manager.handle(table.ctx("Ann"), Give(recipient, amount))
     assert reply.private == line and reply.public == ()
     assert [e for e in await journal(store) if e[3] == "gift"] == []
     assert await store.balances(SCOPE, ["bob"]) == {}

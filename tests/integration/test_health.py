@@ -19,6 +19,7 @@ from bot.health import HealthSources, serving
 from bot.runtime import Runtime, open_runtime, serving_health
 from bot.settings import Settings
 from bot.telemetry import Telemetry
+from core.service.commands import Join, Start
 from core.service.settings import StartOptions
 from tests.integration.manager_helpers import Table
 from tests.scale.servers import free_port, redis_server
@@ -106,9 +107,11 @@ async def test_unhealthy_when_redis_is_out_of_reach(unused_tcp_port: int) -> Non
 async def test_metrics_count_actions_and_games_in_prometheus_format(runtime: Runtime) -> None:
     """/metrics parses with prometheus-client: ours, and the process and python collectors."""
     table = Table(runtime.manager, channel="c1")
-    await runtime.manager.start(table.ctx("Ann"), StartOptions())
-    await runtime.manager.start(Table(runtime.manager, channel="c2").ctx("Bob"), StartOptions())
-    await runtime.manager.join(table.ctx("Ann"))  # already seated: refused
+    await runtime.manager.handle(table.ctx("Ann"), Start(StartOptions()))
+    await runtime.manager.handle(
+        Table(runtime.manager, channel="c2").ctx("Bob"), Start(StartOptions())
+    )
+    await runtime.manager.handle(table.ctx("Ann"), Join())  # already seated: refused
     async with serving(sources(runtime), "127.0.0.1", 0) as port:
         status, content_type, text = await fetch(port, "/metrics")
     assert status == 200 and content_type.startswith("text/plain; version=0.0.4")
@@ -128,7 +131,9 @@ async def test_metrics_count_actions_and_games_in_prometheus_format(runtime: Run
 
 async def test_sweep_lag_is_now_minus_the_oldest_passed_deadline(runtime: Runtime) -> None:
     """With no sweep running, a lobby whose expiry passed 90 s ago shows a lag of 90 s."""
-    await runtime.manager.start(Table(runtime.manager, channel="c1").ctx("Ann"), StartOptions())
+    await runtime.manager.handle(
+        Table(runtime.manager, channel="c1").ctx("Ann"), Start(StartOptions())
+    )
     (deadline,) = await runtime.store.oldest_deadlines()
     late = sources(runtime)
     late.wall_clock = lambda: deadline + 90.0
@@ -140,7 +145,9 @@ async def test_sweep_lag_is_now_minus_the_oldest_passed_deadline(runtime: Runtim
 
 async def test_sweep_lag_counts_only_the_platforms_this_process_sweeps(runtime: Runtime) -> None:
     """A Discord bot is not behind on the timers of games of a platform it does not serve."""
-    await runtime.manager.start(Table(runtime.manager, channel="c1").ctx("Ann"), StartOptions())
+    await runtime.manager.handle(
+        Table(runtime.manager, channel="c1").ctx("Ann"), Start(StartOptions())
+    )
     (deadline,) = await runtime.store.oldest_deadlines()
     late = sources(runtime)
     late.wall_clock = lambda: deadline + 90.0

@@ -1,48 +1,60 @@
-"""InstrumentedManager: one record per handled command, with its outcome, time and request id."""
+"""The Instrument middleware: one record per handled command, with its outcome, time and request
+id."""
 
 from __future__ import annotations
 
 import inspect
+from typing import get_args
 
 import redis.asyncio as aioredis
 
-from bot.instrument import ActionRecord, InstrumentedManager, Outcome, button_action
+from bot.instrument import ActionRecord, Instrument, Observer, Outcome, button_action
 from bot.telemetry import Telemetry
 from core.game.dice import SeededDice
+from core.service.bus import command_name
+from core.service.commands import Begin, Click, Command, Join, Start
 from core.service.commit import Scope
 from core.service.context import Context
-from core.service.manager import GameManager
+from core.service.manager import HANDLERS, GameManager
 from core.service.settings import StartOptions
 from core.service.views import Reply
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table
 
 
+def watched(
+    store: RedisStore, observers: list[Observer], clock: Clock | None = None
+) -> GameManager:
+    """A manager with the Instrument middleware, as the bot's runtime builds it."""
+    middleware = (Instrument(observers),)
+    return GameManager(store, clock=clock or Clock(), dice=SeededDice(1), middleware=middleware)
+
+
 def instrumented(
     store: RedisStore, clock: Clock | None = None
-) -> tuple[InstrumentedManager, list[ActionRecord]]:
+) -> tuple[GameManager, list[ActionRecord]]:
     records: list[ActionRecord] = []
-    manager = InstrumentedManager(
-        store, clock=clock or Clock(), dice=SeededDice(1), observers=[records.append]
-    )
-    return manager, records
+    return watched(store, [records.append], clock), records
 
 
 async def open_match(table: Table) -> None:
-    await table.manager.start(table.ctx("Ann", request="r-start"), StartOptions())
-    await table.manager.join(table.ctx("Bob", request="r-join"))
-    table.last = await table.manager.begin(table.ctx("Ann", request="r-begin"))
+    await table.manager.handle(table.ctx("Ann", request="r-start"), Start(StartOptions()))
+    await table.manager.handle(table.ctx("Bob", request="r-join"), Join())
+    table.last = await table.manager.handle(table.ctx("Ann", request="r-begin"), Begin())
 
 
 def test_every_public_command_of_the_manager_is_instrumented() -> None:
-    """A command added to GameManager must be wrapped too, or it would go unobserved."""
-    commands = [
+    """Every command reaches its handler through `handle` and so through the middleware: the
+    manager answers no other public call with a Reply, and every command has a handler."""
+    public = [
         name for name, member in inspect.getmembers(GameManager, inspect.iscoroutinefunction)
-        if not name.startswith("_") and name != "handle"
+        if not name.startswith("_")
         and inspect.signature(member).return_annotation in (Reply, "Reply")
     ]  # fmt: skip
+    assert public == ["handle"]
+    commands = [command_name(kind) for kind in HANDLERS]
     assert "click" in commands and "start" in commands
-    unwrapped = [name for name in commands if name not in vars(InstrumentedManager)]
+    unwrapped = [kind for kind in get_args(Command) if kind not in HANDLERS]
     assert unwrapped == []
 
 
@@ -79,8 +91,8 @@ async def test_a_repeated_delivery_is_a_duplicate(store: RedisStore) -> None:
     table = Table(manager)
     await open_match(table)
     button = table.button()
-    first = await manager.click(table.ctx("Ann", request="r-twice"), button)
-    again = await manager.click(table.ctx("Ann", request="r-twice"), button)
+    first = await manager.handle(table.ctx("Ann", request="r-twice"), Click(button))
+    again = await manager.handle(table.ctx("Ann", request="r-twice"), Click(button))
     assert again == first
     assert [r.outcome for r in records[-2:]] == [Outcome.OK, Outcome.DUPLICATE]
 
@@ -89,9 +101,9 @@ async def test_redis_out_of_reach_is_an_error(unused_tcp_port: int) -> None:
     """When Redis cannot be reached the command is an `error` and counts in errors_total."""
     client = aioredis.Redis(port=unused_tcp_port, decode_responses=True, socket_timeout=1)
     telemetry = Telemetry()
-    manager = InstrumentedManager(RedisStore(client), observers=[telemetry.observe])
+    manager = watched(RedisStore(client), [telemetry.observe])
     ctx = Context(Scope("test", "down"), "c1", "ann", "Ann", request_id="r-down")
-    reply = await manager.start(ctx, StartOptions())
+    reply = await manager.handle(ctx, Start(StartOptions()))
     await client.aclose()
     assert reply.private is not None
     sample = telemetry.registry.get_sample_value
@@ -115,8 +127,8 @@ async def test_a_failing_observer_never_breaks_a_command(store: RedisStore) -> N
     def broken(record: ActionRecord) -> None:
         raise RuntimeError("metrics are down")
 
-    manager = InstrumentedManager(store, clock=Clock(), dice=SeededDice(1), observers=[broken])
-    reply = await manager.start(Table(manager).ctx("Ann"), StartOptions())
+    manager = watched(store, [broken])
+    reply = await manager.handle(Table(manager).ctx("Ann"), Start(StartOptions()))
     assert reply.game is not None
 
 

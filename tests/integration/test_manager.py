@@ -7,6 +7,7 @@ import asyncio
 import redis.asyncio as aioredis
 
 from bot.redis_server import EmbeddedRedis
+from core.service.commands import AddBot, Begin, Click, Grant, Join, Solo, Start
 from core.service.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
@@ -14,10 +15,10 @@ from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 
 async def _lobby(table: Table, *players: str, **options: object) -> None:
     host, *others = players
-    table.last = await table.manager.start(table.ctx(host), StartOptions(**options))  # type: ignore[arg-type]
+    table.last = await table.manager.handle(table.ctx(host), Start(StartOptions(**options)))  # type: ignore[arg-type]
     for player in others:
-        await table.manager.join(table.ctx(player))
-    table.last = await table.manager.begin(table.ctx(host))
+        await table.manager.handle(table.ctx(player), Join())
+    table.last = await table.manager.handle(table.ctx(host), Begin())
 
 
 async def test_the_same_click_twice_from_two_managers_is_applied_once(store: RedisStore) -> None:
@@ -27,7 +28,7 @@ async def test_the_same_click_twice_from_two_managers_is_applied_once(store: Red
     button = first.button("Roll")
     ctx = first.ctx("Ann", request="same-click")
     replies = await asyncio.gather(
-        first.manager.click(ctx, button), second.manager.click(ctx, button)
+        first.manager.handle(ctx, Click(button)), second.manager.handle(ctx, Click(button))
     )
     assert replies[0] == replies[1]
     record = await manager(store).current(ctx)
@@ -47,8 +48,8 @@ async def test_two_different_clicks_on_one_version_one_wins(store: RedisStore) -
     ]  # type: ignore[union-attr]
     other = Table(manager(store))
     replies = await asyncio.gather(
-        table.manager.click(table.ctx("Ann"), moves[0]),
-        other.manager.click(other.ctx("Ann"), moves[1]),
+        table.manager.handle(table.ctx("Ann"), Click(moves[0])),
+        other.manager.handle(other.ctx("Ann"), Click(moves[1])),
     )
     stale = [r for r in replies if r.private is not None]
     assert len(stale) == 1 and "earlier moment" in stale[0].private  # type: ignore[operator]
@@ -76,10 +77,10 @@ async def test_wrong_player_and_stale_message_change_nothing(store: RedisStore) 
     table = Table(manager(store))
     await _lobby(table, "Ann", "Bob")
     old = table.button("Roll")
-    wrong = await table.manager.click(table.ctx("Bob"), old)
+    wrong = await table.manager.handle(table.ctx("Bob"), Click(old))
     assert wrong.game is None and wrong.private is not None and "Ann" in wrong.private
     rolled = await table.press("Ann", "Roll")
-    again = await table.manager.click(table.ctx("Ann"), old)
+    again = await table.manager.handle(table.ctx("Ann"), Click(old))
     assert again.private is not None and "earlier moment" in again.private
     # the outdated message is refreshed to the game as it stands, and nothing moved
     assert again.game is not None and rolled.game is not None
@@ -92,7 +93,7 @@ async def test_forged_button_ids_are_refused(store: RedisStore) -> None:
     table = Table(manager(store))
     await _lobby(table, "Ann", "Bob")
     for forged in ("", "stb:roll", "stb:roll:zz:1:2", "stb:choose:abcd:x:1", "x" * 500):
-        reply = await table.manager.click(table.ctx("Ann"), forged)
+        reply = await table.manager.handle(table.ctx("Ann"), Click(forged))
         assert reply.private and reply.game is None
 
 
@@ -119,7 +120,7 @@ async def test_a_turn_deadline_auto_plays_and_a_late_click_loses(store: RedisSto
     clock.now += 31
     swept = await table.manager.sweep("test")
     assert len(swept) == 1
-    reply = await table.manager.click(table.ctx("Ann"), late)
+    reply = await table.manager.handle(table.ctx("Ann"), Click(late))
     assert reply.private is not None
     assert await table.to_act() == "Bob"
 
@@ -128,7 +129,7 @@ async def test_a_lobby_that_never_starts_closes_after_ten_minutes(store: RedisSt
     """An unstarted lobby closes by itself after 10 minutes."""
     clock = Clock()
     table = Table(manager(store, clock=clock))
-    await table.manager.start(table.ctx("Ann"), StartOptions())
+    await table.manager.handle(table.ctx("Ann"), Start(StartOptions()))
     clock.now += 599
     assert await table.manager.sweep() == []
     clock.now += 2
@@ -162,19 +163,19 @@ async def test_redis_unreachable_then_back(tmp_path: object) -> None:
 async def test_second_start_points_to_the_running_game(store: RedisStore) -> None:
     """A second start in the same channel points to the running game."""
     table = Table(manager(store))
-    await table.manager.start(table.ctx("Ann"), StartOptions())
-    reply = await table.manager.start(table.ctx("Bob"), StartOptions())
+    await table.manager.handle(table.ctx("Ann"), Start(StartOptions()))
+    reply = await table.manager.handle(table.ctx("Bob"), Start(StartOptions()))
     assert reply.private is not None and "Ann" in reply.private
 
 
 async def test_joining_a_staked_game_needs_the_ante(store: RedisStore) -> None:
     """Only a player with chips for the ante may open or join a staked game."""
     table = Table(manager(store))
-    too_dear = await table.manager.start(table.ctx("Ann"), StartOptions(stakes="pot:150"))
+    too_dear = await table.manager.handle(table.ctx("Ann"), Start(StartOptions(stakes="pot:150")))
     assert too_dear.private is not None and "100" in too_dear.private
-    await table.manager.start(table.ctx("Ann"), StartOptions(stakes="pot:60"))
-    await table.manager.grant(table.ctx("Admin", admin=True), "bob", "Bob", -50)
-    refused = await table.manager.join(table.ctx("Bob"))
+    await table.manager.handle(table.ctx("Ann"), Start(StartOptions(stakes="pot:60")))
+    await table.manager.handle(table.ctx("Admin", admin=True), Grant("bob", "Bob", -50))
+    refused = await table.manager.handle(table.ctx("Bob"), Join())
     assert refused.private is not None and "50" in refused.private
     record = await table.manager.current(table.ctx("Ann"))
     assert record is not None and [s.id for s in record.state.seats] == ["ann"]
@@ -185,10 +186,12 @@ async def test_a_provably_fair_match_publishes_a_record_that_verifies(store: Red
     from core.game.dice import MatchRecord, SecureDice, verify_record
 
     table = Table(manager(store, dice=SecureDice()))
-    lobby = await table.manager.start(table.ctx("Ann"), StartOptions(fair=True, format="rounds:2"))
+    lobby = await table.manager.handle(
+        table.ctx("Ann"), Start(StartOptions(fair=True, format="rounds:2"))
+    )
     assert lobby.game is not None and "commitment" in lobby.game.body
-    await table.manager.add_bot(table.ctx("Ann"))
-    table.last = await table.manager.begin(table.ctx("Ann"))
+    await table.manager.handle(table.ctx("Ann"), AddBot())
+    table.last = await table.manager.handle(table.ctx("Ann"), Begin())
     final = await table.play_out()
     published = next(text for text in final.public if "shutbox verify" in text)
     record = MatchRecord.from_json(published.rsplit("`", 2)[-2])
@@ -204,7 +207,7 @@ async def test_a_fair_solo_game_shows_its_commitment_before_the_first_roll(
     from core.game.dice import SecureDice, commitment
 
     table = Table(manager(store, dice=SecureDice()))
-    table.last = await table.manager.solo(table.ctx("Ann"), StartOptions(fair=True))
+    table.last = await table.manager.handle(table.ctx("Ann"), Solo(StartOptions(fair=True)))
     record = await table.manager.current(table.ctx("Ann"))
     assert record is not None and record.fair_dice is not None and not record.state.dice
     shown = record.fair_dice.commitment
@@ -219,8 +222,8 @@ async def test_a_repeated_delivery_is_marked_replayed(store: RedisStore) -> None
     table = Table(manager(store))
     await _lobby(table, "Ann", "Bob")
     ctx, button = table.ctx("Ann", request="again"), table.button("Roll")
-    first = await table.manager.click(ctx, button)
-    second = await manager(store).click(ctx, button)
+    first = await table.manager.handle(ctx, Click(button))
+    second = await manager(store).handle(ctx, Click(button))
     assert first == second and not first.replayed and second.replayed
 
 
@@ -229,10 +232,10 @@ async def test_the_game_message_id_survives_clicks_planned_before_it_was_kept(
 ) -> None:
     """A click planned from a record read before the message id was kept does not lose it."""
     first, second = Table(manager(store)), Table(manager(store))
-    await first.manager.start(first.ctx("Ann"), StartOptions())
+    await first.manager.handle(first.ctx("Ann"), Start(StartOptions()))
     await second.manager.current(second.ctx("Ann"))  # process two caches the lobby
     await first.manager.attach_message(first.ctx("Ann"), "message-1")
-    joined = await second.manager.join(second.ctx("Bob"))
+    joined = await second.manager.handle(second.ctx("Bob"), Join())
     assert joined.game is not None and joined.game.message == "message-1"
     fresh = await manager(store).current(first.ctx("Ann"))
     assert fresh is not None and fresh.message == "message-1"

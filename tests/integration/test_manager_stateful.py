@@ -20,6 +20,19 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from bot.redis_server import EmbeddedRedis
 from core.game.state import GameState
+from core.service.commands import (
+    AddBot,
+    Begin,
+    Cancel,
+    Click,
+    Command,
+    Daily,
+    Grant,
+    Join,
+    Leave,
+    Start,
+    Stop,
+)
 from core.service.record import GameRecord
 from core.service.settings import StartOptions
 from core.service.views import GameView, Reply
@@ -73,13 +86,13 @@ class Economy(RuleBasedStateMachine):
     def start(self, host: str, channel: str, stakes: str, fmt: str) -> None:
         table = self.table(channel)
         options = StartOptions(stakes=stakes, format=fmt)
-        self.seen(channel, self.run(table.manager.start(table.ctx(host), options)))
+        self.seen(channel, self.run(table.manager.handle(table.ctx(host), Start(options))))
 
     @rule(player=st.sampled_from(PLAYERS), channel=st.sampled_from(CHANNELS),
-          verb=st.sampled_from(("join", "leave", "add_bot", "begin", "cancel")))  # fmt: skip
-    def lobby(self, player: str, channel: str, verb: str) -> None:
+          command=st.sampled_from((Join(), Leave(), AddBot(), Begin(), Cancel())))  # fmt: skip
+    def lobby(self, player: str, channel: str, command: Command) -> None:
         table = self.table(channel)
-        self.seen(channel, self.run(getattr(table.manager, verb)(table.ctx(player))))
+        self.seen(channel, self.run(table.manager.handle(table.ctx(player), command)))
 
     @precondition(lambda self: any(self.views.values()))
     @rule(data=st.data(), twice=st.booleans())
@@ -96,12 +109,12 @@ class Economy(RuleBasedStateMachine):
             replies = self.run(self.both(ctx, button))
             assert replies[0] == replies[1], replies
         else:
-            replies = [self.run(self.managers[0].click(ctx, button))]
+            replies = [self.run(self.managers[0].handle(ctx, Click(button)))]
         self.seen(channel, replies[0])
 
     async def both(self, ctx: object, button: str) -> list[Reply]:
         """The same delivery to both bot processes at once."""
-        return list(await asyncio.gather(*(m.click(ctx, button) for m in self.managers)))  # type: ignore[arg-type]
+        return list(await asyncio.gather(*(m.handle(ctx, Click(button)) for m in self.managers)))  # type: ignore[arg-type]
 
     @rule(seconds=st.integers(min_value=1, max_value=700))
     def time_passes(self, seconds: int) -> None:
@@ -113,16 +126,16 @@ class Economy(RuleBasedStateMachine):
     @rule(player=st.sampled_from(PLAYERS), channel=st.sampled_from(CHANNELS), admin=st.booleans())
     def stop(self, player: str, channel: str, admin: bool) -> None:
         table = self.table(channel, 1)
-        self.seen(channel, self.run(table.manager.stop(table.ctx(player, admin=admin))))
+        self.seen(channel, self.run(table.manager.handle(table.ctx(player, admin=admin), Stop())))
 
     @rule(player=st.sampled_from(PLAYERS))
     def daily(self, player: str) -> None:
-        self.run(self.managers[0].daily(self.table("c1").ctx(player)))
+        self.run(self.managers[0].handle(self.table("c1").ctx(player), Daily()))
 
     @rule(player=st.sampled_from(PLAYERS), amount=st.integers(min_value=-150, max_value=150))
     def grant(self, player: str, amount: int) -> None:
         ctx = self.table("c1").ctx("Admin", admin=True)
-        self.run(self.managers[1].grant(ctx, player.lower(), player, amount))
+        self.run(self.managers[1].handle(ctx, Grant(player.lower(), player, amount)))
 
     @invariant()
     def ledger_is_sound(self) -> None:

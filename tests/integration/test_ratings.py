@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from openskill.models import PlackettLuce
 
+from core.service.commands import AddBot, Begin, Join, Leaderboard, Solo, Start, Stats
 from core.service.ratings import Skill
 from core.service.settings import StartOptions
 from core.service.views import Reply
@@ -13,12 +14,12 @@ from tests.integration.manager_helpers import SCOPE, Table, manager
 
 async def play(table: Table, *players: str, bots: int = 0) -> Reply:
     host, *others = players
-    table.last = await table.manager.start(table.ctx(host), StartOptions(format="rounds:1"))
+    table.last = await table.manager.handle(table.ctx(host), Start(StartOptions(format="rounds:1")))
     for player in others:
-        await table.manager.join(table.ctx(player))
+        await table.manager.handle(table.ctx(player), Join())
     for _ in range(bots):
-        await table.manager.add_bot(table.ctx(host))
-    table.last = await table.manager.begin(table.ctx(host))
+        await table.manager.handle(table.ctx(host), AddBot())
+    table.last = await table.manager.handle(table.ctx(host), Begin())
     return await table.play_out()
 
 
@@ -38,7 +39,7 @@ async def test_a_match_between_two_players_rates_both_as_openskill_does(store: R
         assert abs(skill.mu - team[0].mu) < 1e-5 and abs(skill.sigma - team[0].sigma) < 1e-5
     board = dict(await store.top(SCOPE, "rating", 10))
     assert board == {user: float(Skill.from_str(text).shown) for user, text in stored.items()}
-    stats = (await table.manager.stats(table.ctx("Ann"))).public[0]
+    stats = (await table.manager.handle(table.ctx("Ann"), Stats())).public[0]
     assert f"Rating: {Skill.from_str(stored['ann']).shown:,}" in stats
 
 
@@ -50,7 +51,7 @@ async def test_the_match_summary_shows_each_new_rating_and_change(store: RedisSt
     changes = {u: f"+{r - 1500}" if r >= 1500 else f"−{1500 - r}" for u, r in stored.items()}
     ann, bob = (f"{n} {stored[u]:,} ({changes[u]})" for u, n in (("ann", "Ann"), ("bob", "Bob")))
     assert final.public[-1] == f"📈 Ratings: {ann} · {bob}"
-    board = (await table.manager.leaderboard(table.ctx("Ann"), "rating")).public[0]
+    board = (await table.manager.handle(table.ctx("Ann"), Leaderboard("rating"))).public[0]
     top = max(stored, key=lambda user: stored[user])
     assert board.splitlines()[1] == f"1. {top.title()} — {stored[top]:,}"
 
@@ -58,7 +59,7 @@ async def test_the_match_summary_shows_each_new_rating_and_change(store: RedisSt
 async def test_bots_and_solo_games_are_not_rated(store: RedisStore) -> None:
     table = Table(manager(store))
     await play(table, "Ann", bots=1)
-    table.last = await table.manager.solo(table.ctx("Bob"), StartOptions())
+    table.last = await table.manager.handle(table.ctx("Bob"), Solo(StartOptions()))
     await table.play_out()
     assert await store.hash(SCOPE, "rating") == {}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.service.commands import AddBot, Begin, Click, Join, Solo, Start
 from core.service.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import Table, manager
@@ -11,10 +12,10 @@ SETTINGS = StartOptions(preset="sailors", format="rounds:2", stakes="pot:5", tim
 
 async def finished_match(table: Table) -> str:
     """Ann, Bob and a bot play a staked two-round match; returns the Rematch button's id."""
-    table.last = await table.manager.start(table.ctx("Ann"), SETTINGS)
-    await table.manager.join(table.ctx("Bob"))
-    await table.manager.add_bot(table.ctx("Ann"))
-    table.last = await table.manager.begin(table.ctx("Ann"))
+    table.last = await table.manager.handle(table.ctx("Ann"), Start(SETTINGS))
+    await table.manager.handle(table.ctx("Bob"), Join())
+    await table.manager.handle(table.ctx("Ann"), AddBot())
+    table.last = await table.manager.handle(table.ctx("Ann"), Begin())
     await table.play_out()
     assert table.last.game is not None and table.last.game.over
     labels = [b.label for row in table.last.game.rows for b in row]
@@ -27,7 +28,7 @@ async def test_a_player_opens_the_rematch_with_the_same_settings(store: RedisSto
     table = Table(manager(store))
     button = await finished_match(table)
     before = (await store.hash(table.ctx("x").scope, "rematch"))["c1"]
-    reply = await table.manager.click(table.ctx("Bob"), button)
+    reply = await table.manager.handle(table.ctx("Bob"), Click(button))
     record = await table.manager.current(table.ctx("Bob"))
     assert record is not None and record.state.phase.value == "lobby"
     assert record.state.host.name == "Bob"
@@ -36,14 +37,14 @@ async def test_a_player_opens_the_rematch_with_the_same_settings(store: RedisSto
     assert reply.public[-1] == (
         "🔁 Rematch! Bob opened a new lobby with the same settings. Ann: press Join to play again."
     )
-    again = await table.manager.click(table.ctx("Ann"), button)
+    again = await table.manager.handle(table.ctx("Ann"), Click(button))
     assert again.private == "A game is already open in this channel (host: Bob). Join it there."
 
 
 async def test_only_the_players_of_the_match_may_open_it(store: RedisStore) -> None:
     table = Table(manager(store))
     button = await finished_match(table)
-    reply = await table.manager.click(table.ctx("Zed"), button)
+    reply = await table.manager.handle(table.ctx("Zed"), Click(button))
     assert reply.private == "Only the players of that match can open its rematch."
     assert await table.manager.current(table.ctx("Zed")) is None
 
@@ -54,13 +55,13 @@ async def test_an_older_matchs_rematch_is_refused_once_a_newer_one_finished(
     table = Table(manager(store))
     old = await finished_match(table)
     await finished_match(table)
-    reply = await table.manager.click(table.ctx("Ann"), old)
+    reply = await table.manager.handle(table.ctx("Ann"), Click(old))
     assert reply.private is not None and reply.private.startswith("That match can’t be replayed")
 
 
 async def test_a_solo_rematch_starts_playing_at_once(store: RedisStore) -> None:
     table = Table(manager(store))
-    table.last = await table.manager.solo(table.ctx("Ann"), StartOptions(preset="hard"))
+    table.last = await table.manager.handle(table.ctx("Ann"), Solo(StartOptions(preset="hard")))
     await table.play_out()
     table.last = await table.press("Ann", "Rematch")
     record = await table.manager.current(table.ctx("Ann"))

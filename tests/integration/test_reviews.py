@@ -4,11 +4,23 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.game.ai.review import Aim, Review, parse_turn, review_turn
+from core.game.ai.review import Aim, parse_turn, review_turn
+from core.game.ai.review import Review as Graded
 from core.game.ai.review_long import review_long_turn
 from core.game.ai.solver import Objective
 from core.game.dice import FixedDice
 from core.game.rules import Rules
+from core.service.commands import (
+    AddBot,
+    Begin,
+    Click,
+    Join,
+    Leaderboard,
+    Review,
+    Solo,
+    Start,
+    Stats,
+)
 from core.service.reviews import Kept, decisions_of, kept_of, review_text
 from core.service.settings import StartOptions
 from core.service.views import Reply
@@ -36,7 +48,7 @@ def rolls(times: int = 1) -> FixedDice:
 
 
 async def play_solo(table: Table, player: str = "Ann") -> None:
-    table.last = await table.manager.solo(table.ctx(player), StartOptions(preset="classic"))
+    table.last = await table.manager.handle(table.ctx(player), Solo(StartOptions(preset="classic")))
     for label in PRESSES:
         await table.press(player, label)
 
@@ -63,12 +75,12 @@ async def test_a_finished_match_offers_review_graded_like_the_command_line(
 async def test_the_review_command_shows_the_last_finished_match(store: RedisStore) -> None:
     """`/shutbox review` answers from the last finished match; before any, it says so."""
     table = Table(manager(store, dice=rolls()))
-    none = await table.manager.review(table.ctx("Ann"))
+    none = await table.manager.handle(table.ctx("Ann"), Review())
     assert none.private == (
         "You have no finished match in this channel to review yet. Play one, then try again."
     )
     await play_solo(table)
-    reply = await table.manager.review(table.ctx("Ann"))
+    reply = await table.manager.handle(table.ctx("Ann"), Review())
     assert reply.private is not None and "2-1 → 2+1 ✗ best 3" in reply.private
 
 
@@ -85,7 +97,7 @@ async def test_the_review_is_in_the_clickers_language(store: RedisStore) -> None
     table = Table(manager(store, dice=rolls()))
     await play_solo(table)
     ctx = replace(table.ctx("Ann"), locale="da")
-    reply = await table.manager.review(ctx)
+    reply = await table.manager.handle(ctx, Review())
     assert reply.private is not None and "Dit spil mod perfekt spil" in reply.private
 
 
@@ -98,13 +110,13 @@ async def test_stats_and_the_accuracy_board_count_every_reviewed_decision(
     per_match = len(expected.decisions)
     for _ in range(3):
         await play_solo(table)
-    board = await table.manager.leaderboard(table.ctx("Ann"), "accuracy")
+    board = await table.manager.handle(table.ctx("Ann"), Leaderboard("accuracy"))
     assert "Nobody on this board yet" in board.public[0]  # 3 matches: fewer than 20 decisions
     await play_solo(table)
-    stats = await table.manager.stats(table.ctx("Ann"))
+    stats = await table.manager.handle(table.ctx("Ann"), Stats())
     accuracy = 100 * expected.best_count / per_match
     assert f"Review accuracy: {accuracy:.1f} % over {4 * per_match} decisions" in stats.public[0]
-    board = await table.manager.leaderboard(table.ctx("Ann"), "accuracy")
+    board = await table.manager.handle(table.ctx("Ann"), Leaderboard("accuracy"))
     assert board.public[0].splitlines()[1] == f"1. Ann — {accuracy:.1f} %"
     fields = await store.hash(SCOPE, "stats:ann")
     assert int(fields["decisions"]) == 4 * per_match
@@ -114,10 +126,12 @@ async def test_each_player_sees_only_their_own_decisions(store: RedisStore) -> N
     """In a match of Ann, Bob and a bot, each human's review counts their own decisions;
     the bot's are not reviewed, and the board of accuracy counts only the two humans."""
     table = Table(manager(store))
-    table.last = await table.manager.start(table.ctx("Ann"), StartOptions(format="rounds:2"))
-    await table.manager.join(table.ctx("Bob"))
-    await table.manager.add_bot(table.ctx("Ann"))
-    table.last = await table.manager.begin(table.ctx("Ann"))
+    table.last = await table.manager.handle(
+        table.ctx("Ann"), Start(StartOptions(format="rounds:2"))
+    )
+    await table.manager.handle(table.ctx("Bob"), Join())
+    await table.manager.handle(table.ctx("Ann"), AddBot())
+    table.last = await table.manager.handle(table.ctx("Ann"), Begin())
     await table.play_out()
     kept = await store.hash(SCOPE, "review:c1")
     assert set(kept) == {"ann", "bob"}
@@ -125,7 +139,7 @@ async def test_each_player_sees_only_their_own_decisions(store: RedisStore) -> N
         decisions = len(kept[user].split()) - 2  # game id and objective, then the decisions
         fields = await store.hash(SCOPE, f"stats:{user}")
         assert int(fields["decisions"]) == decisions
-        reply = await table.manager.review(table.ctx(user.title()))
+        reply = await table.manager.handle(table.ctx(user.title()), Review())
         assert reply.private is not None
         assert decisions > 0 and f"of {decisions} decisions best" in reply.private
 
@@ -143,9 +157,11 @@ async def test_each_round_summary_carries_a_review_of_the_match_so_far(store: Re
     """After round 1 of 2, the round summary's Review button answers each clicker privately
     with their own decisions of round 1; after the match it answers with the whole match."""
     table = Table(manager(store))
-    table.last = await table.manager.start(table.ctx("Ann"), StartOptions(format="rounds:2"))
-    await table.manager.join(table.ctx("Bob"))
-    table.last = await table.manager.begin(table.ctx("Ann"))
+    table.last = await table.manager.handle(
+        table.ctx("Ann"), Start(StartOptions(format="rounds:2"))
+    )
+    await table.manager.handle(table.ctx("Bob"), Join())
+    table.last = await table.manager.handle(table.ctx("Ann"), Begin())
     round_one = await play_until_a_summary(table)
     game = table.last.game
     assert game is not None and not game.over
@@ -159,11 +175,11 @@ async def test_each_round_summary_carries_a_review_of_the_match_so_far(store: Re
     assert record is not None
     for user in ("ann", "bob"):
         so_far = decisions_of(record, user)
-        reply = await table.manager.click(table.ctx(user.title()), review.action_id)
+        reply = await table.manager.handle(table.ctx(user.title()), Click(review.action_id))
         assert reply.public == () and reply.game is None and reply.private is not None
         assert so_far and f"of {len(so_far)} decisions best)" in reply.private
         assert reply.private == review_text(kept_of(record, user), "en")
-    bystander = await table.manager.click(table.ctx("Zed"), review.action_id)
+    bystander = await table.manager.handle(table.ctx("Zed"), Click(review.action_id))
     assert bystander.private is not None and bystander.private.startswith("There is no review")
 
     last = await play_until_a_summary(table)
@@ -172,7 +188,7 @@ async def test_each_round_summary_carries_a_review_of_the_match_so_far(store: Re
     assert last.review is not None and last.reviewed and last.reviewed[-1] in last.public
     kept = Kept.from_str((await store.hash(SCOPE, "review:c1"))["ann"])
     assert len(kept.decisions) > len(decisions_of(record, "ann"))
-    after = await table.manager.click(table.ctx("Ann"), review.action_id)
+    after = await table.manager.handle(table.ctx("Ann"), Click(review.action_id))
     assert after.private == review_text(kept, "en")
 
 
@@ -191,10 +207,10 @@ LONG_PRESSES = (
 )  # fmt: skip
 
 
-def long_game_reviews() -> dict[str, Review]:
+def long_game_reviews() -> dict[str, Graded]:
     """Each player's review, turn by turn with `review_long_turn` from where the box stood."""
     rules, board = Rules(), Rules().full_mask
-    found: dict[str, Review] = {"ann": Review(()), "bob": Review(())}
+    found: dict[str, Graded] = {"ann": Graded(()), "bob": Graded(())}
     for user, turn in LONG_TURNS:
         steps = parse_turn(turn)
         found[user] += review_long_turn(rules, board, 0 if user == "ann" else 1, steps)
@@ -208,9 +224,9 @@ async def test_a_finished_long_game_is_reviewed_by_the_chance_to_win(store: Redi
     message's Review, `/shutbox review` and the stats agree with `review_long_turn`."""
     dice = [(4, 3), (6, 2), (2, 1), (5, 4), (6, 5), (6, 5), (4, 3), (3, 1), (4, 3), (5, 2)]
     table = Table(manager(store, dice=FixedDice(dice)))
-    table.last = await table.manager.start(table.ctx("Ann"), StartOptions(format="long"))
-    await table.manager.join(table.ctx("Bob"))
-    table.last = await table.manager.begin(table.ctx("Ann"))
+    table.last = await table.manager.handle(table.ctx("Ann"), Start(StartOptions(format="long")))
+    await table.manager.handle(table.ctx("Bob"), Join())
+    table.last = await table.manager.handle(table.ctx("Ann"), Begin())
     for player, labels in LONG_PRESSES:
         for label in labels:
             reply = await table.press(player, label)
@@ -235,6 +251,6 @@ async def test_a_finished_long_game_is_reviewed_by_the_chance_to_win(store: Redi
     miss = next(d for d in ann.decisions if not d.was_best)
     assert f"2-1 → 2+1 ✗ best 3 (−{100 * miss.loss:.2f} % chance to win)" in text
     assert f"expected loss {100 * ann.expected_loss:.2f} % chance to win" in text
-    command = (await table.manager.review(table.ctx("Bob"))).private
+    command = (await table.manager.handle(table.ctx("Bob"), Review())).private
     assert command is not None
     assert f"({bob.best_count} of {len(bob.decisions)} decisions best)" in command

@@ -14,6 +14,7 @@ import pytest
 import redis.asyncio as aioredis
 from redis.asyncio import Redis
 
+from core.service.commands import Daily, Solo
 from core.service.commit import Scope
 from core.service.context import Context
 from core.service.manager import GameManager
@@ -68,7 +69,7 @@ async def test_a_read_only_replica_says_so_privately(
     read, changes nothing, and Redis' READONLY text is one log line."""
     manager = GameManager(RedisStore(replica))
     with caplog.at_level(logging.WARNING):
-        reply = await manager.solo(ctx("r1"), StartOptions())
+        reply = await manager.handle(ctx("r1"), Solo(StartOptions()))
     assert private_only(reply.private) == t("en", "error.redis.readonly")
     assert reply.game is None and not reply.public
     assert await replica.dbsize() == 0
@@ -78,7 +79,7 @@ async def test_a_read_only_replica_says_so_privately(
 
 async def test_a_full_redis_says_so_privately(full: Redis) -> None:
     """Out of memory: the daily claim says the store is full; no chips appear."""
-    reply = await GameManager(RedisStore(full)).daily(ctx("d1"))
+    reply = await GameManager(RedisStore(full)).handle(ctx("d1"), Daily())
     assert private_only(reply.private) == t("en", "error.redis.full")
     assert await full.dbsize() == 0
 
@@ -88,8 +89,8 @@ async def test_a_script_error_says_the_store_refused(redis: Redis) -> None:
     and a second try after the repair works."""
     await redis.set(f"{SCOPE.tag}:bal", "not a hash")
     manager = GameManager(RedisStore(redis))
-    reply = await manager.daily(ctx("d1"))
+    reply = await manager.handle(ctx("d1"), Daily())
     assert private_only(reply.private) == t("en", "error.redis.refused")
     assert await redis.get(f"{SCOPE.tag}:bal") == "not a hash"
     await redis.delete(f"{SCOPE.tag}:bal")
-    assert "25" in private_only((await manager.daily(ctx("d2"))).private)
+    assert "25" in private_only((await manager.handle(ctx("d2"), Daily())).private)

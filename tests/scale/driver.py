@@ -21,6 +21,7 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
+from core.service import commands
 from core.service.commit import Commit, CommitResult, Scope, Status
 from core.service.manager import GameManager
 from core.store.redis_store import RedisStore
@@ -87,7 +88,8 @@ async def drive(
         request, shared = request_for(name, seat, record.version, attempt)
         buttons = turn_buttons(record)
         button = buttons[0] if shared else rng.choice(buttons)
-        reply = await manager.click(seat.ctx(record.state.to_act.id, request), button)
+        ctx = seat.ctx(record.state.to_act.id, request)
+        reply = await manager.handle(ctx, commands.Click(button))
         accepted = reply.game is not None and reply.private is None  # a refusal says why
         clicks.append(Click(seat.scope.server, seat.channel, request, shared, accepted))
     raise RuntimeError(f"{seat} still running after {max_clicks} clicks")

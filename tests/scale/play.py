@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.service import present
+from core.service.commands import Begin, Click, Join, Start
 from core.service.commit import Scope
 from core.service.context import Context
 from core.service.manager import GameManager
@@ -46,9 +47,9 @@ async def open_match(manager: GameManager, seat: Seat, rounds: int = 2) -> None:
     """Ann starts a staked match, Bob joins, Ann begins it."""
     options = StartOptions(format=f"rounds:{rounds}", stakes=STAKES)
     for reply in (
-        await manager.start(seat.ctx("ann"), options),
-        await manager.join(seat.ctx("bob")),
-        await manager.begin(seat.ctx("ann")),
+        await manager.handle(seat.ctx("ann"), Start(options)),
+        await manager.handle(seat.ctx("bob"), Join()),
+        await manager.handle(seat.ctx("ann"), Begin()),
     ):
         assert reply.game is not None, reply.private
 
@@ -76,7 +77,7 @@ async def play_to_end(
         record = await fresh_record(manager.store, seat)
         if record is None or record.state.to_act is None:
             return clicks
-        await manager.click(seat.ctx(record.state.to_act.id), pick(turn_buttons(record)))
+        await manager.handle(seat.ctx(record.state.to_act.id), Click(pick(turn_buttons(record))))
     raise AssertionError(f"{seat} did not finish in {max_clicks} clicks")
 
 

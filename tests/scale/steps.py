@@ -20,7 +20,20 @@ from typing import Any
 import redis.asyncio as aioredis
 
 from core.game.dice import FairDice
-from core.service import manager as manager_module
+from core.service import opening as opening_module
+from core.service.commands import (
+    AddBot,
+    Begin,
+    Cancel,
+    Click,
+    Command,
+    Daily,
+    Grant,
+    Join,
+    Leave,
+    Start,
+    Stop,
+)
 from core.service.commit import Scope
 from core.service.context import Context
 from core.service.manager import GameManager
@@ -74,17 +87,16 @@ async def run_step(manager: GameManager, step: Step) -> Reply:
     """The manager call an adapter makes for this step."""
     ctx = step.ctx
     if step.op == "start":
-        return await manager.start(ctx, StartOptions(**step.options, fair=True))
+        return await manager.handle(ctx, Start(StartOptions(**step.options, fair=True)))
     if step.op == "click":
-        return await manager.click(ctx, step.button)
+        return await manager.handle(ctx, Click(step.button))
     if step.op == "grant":
-        return await manager.grant(ctx, step.target, step.target.title(), step.amount)
-    commands = {
-        "join": manager.join, "leave": manager.leave, "bot": manager.add_bot,
-        "begin": manager.begin, "cancel": manager.cancel, "stop": manager.stop,
-        "daily": manager.daily,
+        return await manager.handle(ctx, Grant(step.target, step.target.title(), step.amount))
+    commands: dict[str, Command] = {
+        "join": Join(), "leave": Leave(), "bot": AddBot(), "begin": Begin(), "cancel": Cancel(),
+        "stop": Stop(), "daily": Daily(),
     }  # fmt: skip
-    return await commands[step.op](ctx)
+    return await manager.handle(ctx, commands[step.op])
 
 
 def answer(reply: Reply) -> dict[str, Any]:
@@ -96,7 +108,7 @@ def answer(reply: Reply) -> dict[str, Any]:
 
 
 async def serve(url: str) -> None:
-    manager_module.new_fair_dice = fixed_fair_dice  # type: ignore[attr-defined]
+    opening_module.new_fair_dice = fixed_fair_dice  # type: ignore[attr-defined]
     client = aioredis.from_url(url, decode_responses=True, socket_timeout=5)
     manager = GameManager(RedisStore(client))
     print("ready", flush=True)

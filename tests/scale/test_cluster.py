@@ -19,6 +19,7 @@ from bot.health import GameCounter, redis_status
 from bot.redis_server import connect
 from core.game.dice import SeededDice
 from core.game.settlement import Transfer
+from core.service.commands import Start
 from core.service.commit import MINT, Commit, Journal, OpKind, Scope, StatOp, Status
 from core.service.context import Context
 from core.service.manager import GameManager
@@ -139,7 +140,7 @@ async def test_deadlines_on_servers_of_every_node_fire_and_leave_the_index(
     manager = GameManager(RedisStore(client), dice=SeededDice(5), clock=clock)
     scopes = [Scope("cluster", f"lobby{index}") for index in range(9)]
     for scope in scopes:
-        await manager.start(Context(scope, "c1", "ann", "Ann"), StartOptions())
+        await manager.handle(Context(scope, "c1", "ann", "Ann"), Start(StartOptions()))
     clock.now += 600
     swept = await manager.sweep("cluster")
     assert sorted(scope.server for scope, _ in swept) == sorted(s.server for s in scopes)

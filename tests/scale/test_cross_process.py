@@ -164,7 +164,7 @@ async def test_steps_alternating_between_two_processes_pay_as_one_process_would(
     """Process A then B then A…, and B then A then B…: balances, journal and stats per player
     equal a single process's, every seated player paid every ante, and the ledger verifies."""
     reference = Scope("matrix", f"{scenario}-one")
-    monkeypatch.setattr("core.service.manager.new_fair_dice", fixed_fair_dice)
+    monkeypatch.setattr("core.service.opening.new_fair_dice", fixed_fair_dice)
     alone = GameManager(store)
 
     async def in_one_process(_: int, step: Step) -> dict[str, Any]:

@@ -16,6 +16,7 @@ import redis.asyncio as aioredis
 
 from bot.cli import main
 from core.game.dice import SeededDice
+from core.service.commands import Click
 from core.service.commit import MINT
 from core.service.manager import GameManager
 from core.store.redis_store import RedisStore
@@ -53,7 +54,7 @@ async def click_until_stopped(manager: GameManager, seat: Seat, acked: dict[Seat
         if record is None or record.state.to_act is None:
             return
         ctx = seat.ctx(record.state.to_act.id)
-        reply = await manager.click(ctx, turn_buttons(record)[0])
+        reply = await manager.handle(ctx, Click(turn_buttons(record)[0]))
         if reply.game is not None:
             acked[seat] = reply.game.version
 

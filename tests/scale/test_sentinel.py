@@ -17,6 +17,7 @@ import pytest
 from bot.cli import main
 from bot.runtime import open_runtime
 from core.game.dice import SeededDice
+from core.service.commands import Click
 from core.service.commit import MINT
 from core.service.manager import GameManager
 from core.store.redis_store import StoreUnavailable
@@ -45,7 +46,7 @@ async def press_until_over(manager: GameManager, seat: Seat, clicks: list[float]
             record = await fresh_record(manager.store, seat)
             if record is None or record.state.to_act is None:
                 return
-            await manager.click(seat.ctx(record.state.to_act.id), turn_buttons(record)[0])
+            await manager.handle(seat.ctx(record.state.to_act.id), Click(turn_buttons(record)[0]))
             clicks.append(time.monotonic())
         except StoreUnavailable:
             await asyncio.sleep(RETRY_SECONDS)

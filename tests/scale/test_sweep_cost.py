@@ -12,6 +12,7 @@ import pytest
 import redis.asyncio as aioredis
 from redis.asyncio import Redis
 
+from core.service.commands import Start
 from core.service.settings import StartOptions
 from core.store.deadlines import DUE_KEY
 from core.store.redis_store import RedisStore
@@ -76,7 +77,7 @@ async def test_a_deadline_among_idle_servers_fires_on_the_first_sweep_after_it(
     its cost grows with that one server, not with the others."""
     clock = Clock()
     table = Table(manager(store, clock=clock))
-    await table.manager.start(table.ctx("Ann"), StartOptions())
+    await table.manager.handle(table.ctx("Ann"), Start(StartOptions()))
     await idle_servers(redis, IDLE_SERVERS, int(clock.now) + 3600)
     clock.now += 599
     assert await table.manager.sweep() == []

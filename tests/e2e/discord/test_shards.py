@@ -6,6 +6,7 @@ from adapters.discord.interactions import PLATFORM
 from bot.commands.discord import client_options
 from bot.settings import DiscordSettings
 from core.game.dice import SeededDice
+from core.service.commands import Start
 from core.service.commit import Scope
 from core.service.context import Context
 from core.service.manager import GameManager
@@ -55,7 +56,7 @@ async def test_each_process_sweeps_only_the_guilds_of_its_own_shards(
     managers = [GameManager(store, dice=SeededDice(SEED), clock=clock) for _ in range(2)]
     async with running(fake, managers[0], first) as one, running(fake, managers[1], second) as two:
         guild = Scope(PLATFORM, str(GUILD_ID))
-        await managers[0].start(Context(guild, "c1", "ann", "Ann"), StartOptions())
+        await managers[0].handle(Context(guild, "c1", "ann", "Ann"), Start(StartOptions()))
         clock.now += 600
         assert (one.owns(guild), two.owns(guild)) == (False, True)  # the guild is on shard 1
         assert await managers[0].sweep(PLATFORM, one.owns) == []

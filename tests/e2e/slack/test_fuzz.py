@@ -17,8 +17,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from redis.asyncio import Redis
 
-from adapters.slack.commands import SUBCOMMANDS, Open, Plain, Season, parse
+from adapters.slack.commands import SUBCOMMANDS, parse
 from core.game.errors import ShutboxError
+from core.service.commands import Daily, Season, Solo, Start
 from tests.e2e.slack.driver import Driver
 from tests.e2e.slack.fake_slack import FakeSlack
 from tests.e2e.slack.test_hostile_requests import FORM, signed
@@ -54,7 +55,7 @@ def changes_state(text: str) -> bool:
     except ShutboxError:
         return False
     # `season` opens Season 1 the first time anyone asks (its start date is kept)
-    return isinstance(command, Open | Season) or command == Plain("daily")
+    return isinstance(command, Start | Solo | Season | Daily)
 
 
 def no_tracebacks(caplog: pytest.LogCaptureFixture) -> None:

@@ -4,22 +4,23 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.slack.commands import (
-    SUBCOMMANDS,
+from adapters.slack.commands import SUBCOMMANDS, UsageError, parse
+from core.game.errors import InvalidOption, ShutboxError
+from core.service.commands import (
     Configure,
     Give,
     Grant,
-    Info,
+    Help,
+    Join,
     Leaderboard,
-    Mention,
-    Open,
-    Plain,
+    Odds,
+    Rules,
     Season,
+    Solo,
+    Start,
     Stats,
-    UsageError,
-    parse,
 )
-from core.game.errors import InvalidOption, ShutboxError
+from core.service.gifts import Recipient
 from core.service.settings import StartOptions
 from core.text.i18n import t
 
@@ -36,19 +37,19 @@ def test_every_spec_subcommand_is_known() -> None:
 def test_start_reads_a_preset_word_and_options() -> None:
     """`start sailors rounds=5 stakes=pot:5 timer=90` becomes typed start options."""
     command = parse("start Sailors rounds=5 stakes=pot:5 timer=90 hints=no")
-    assert command == Open(StartOptions(preset="sailors", format="rounds:5", stakes="pot:5",
-                                        timer=90, hints=False))  # fmt: skip
+    assert command == Start(StartOptions(preset="sailors", format="rounds:5", stakes="pot:5",
+                                         timer=90, hints=False))  # fmt: skip
 
 
 def test_solo_is_an_open_command_too() -> None:
-    assert parse("solo preset=hard") == Open(StartOptions(preset="hard"), solo=True)
+    assert parse("solo preset=hard") == Solo(StartOptions(preset="hard"))
 
 
 @pytest.mark.parametrize(
     ("text", "command"),
     [
-        ("", Plain("help")),
-        ("  JOIN ", Plain("join")),
+        ("", Help()),
+        ("  JOIN ", Join()),
         ("leaderboard", Leaderboard("wins")),
         ("leaderboard Chips preset=sailors", Leaderboard("chips", "sailors")),
         ("leaderboard board=best", Leaderboard("best")),
@@ -57,15 +58,15 @@ def test_solo_is_an_open_command_too() -> None:
         ("season END", Season(end=True)),
         ("season end reset_chips=yes", Season(end=True, reset_chips=True)),
         ("stats", Stats()),
-        ("stats <@U123|ann>", Stats(Mention("U123", "ann"))),
-        ("stats <@W9ABC>", Stats(Mention("W9ABC"))),
-        ("rules", Info("rules")),
-        ("odds Kids", Info("odds", "kids")),
-        ("odds preset=ten", Info("odds", "ten")),
+        ("stats <@U123|ann>", Stats("U123", "ann")),
+        ("stats <@W9ABC>", Stats("W9ABC")),
+        ("rules", Rules()),
+        ("odds Kids", Odds("kids")),
+        ("odds preset=ten", Odds("ten")),
         ("config", Configure({})),
         ("config lang=nb Style=text", Configure({"lang": "nb", "style": "text"})),
-        ("grant <@U1|bob lee> -20", Grant(Mention("U1", "bob lee"), -20)),
-        ("grant <@U1> +5", Grant(Mention("U1"), 5)),
+        ("grant <@U1|bob lee> -20", Grant("U1", "bob lee", -20)),
+        ("grant <@U1> +5", Grant("U1", "U1", 5)),
     ],
 )
 def test_each_subcommand_is_read(text: str, command: object) -> None:
@@ -120,8 +121,8 @@ def test_usage_errors_are_user_errors() -> None:
 
 def test_give_reads_a_mention_and_a_whole_number() -> None:
     """`give @bob 20` names the receiver and the amount; the core judges the amount."""
-    assert parse("give <@UBOB|bob> 20") == Give(Mention("UBOB", "bob"), 20)
-    assert parse("give <@UBOB> -3") == Give(Mention("UBOB"), -3)
+    assert parse("give <@UBOB|bob> 20") == Give(Recipient("UBOB", "bob"), 20)
+    assert parse("give <@UBOB> -3") == Give(Recipient("UBOB", "UBOB"), -3)
 
 
 @pytest.mark.parametrize(("text", "key"), [("give 5", "slack.give_usage"),
