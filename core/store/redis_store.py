@@ -56,17 +56,8 @@ ATTACH_LUA = (
     "return redis.call('HSET', KEYS[1], 'm', ARGV[1]) + 1 end return 0"
 )
 RedisClient: TypeAlias = Redis | RedisCluster
-__all__ = [
-    "SERVERS_KEY",
-    "LedgerReport",
-    "OutcomeUnknown",
-    "RedisClient",
-    "RedisStore",
-    "StoreFull",
-    "StoreReadOnly",
-    "StoreRefused",
-    "StoreUnavailable",
-]  # fmt: skip
+__all__ = ["SERVERS_KEY", "LedgerReport", "OutcomeUnknown", "RedisClient", "RedisStore",
+           "StoreFull", "StoreReadOnly", "StoreRefused", "StoreUnavailable"]  # fmt: skip
 
 
 class RedisStore(DueServers):
