@@ -274,7 +274,7 @@ async def connect(
     master behind `sentinel` (by default REDIS_SENTINELS), or for a freshly started embedded
     server when there is neither."""
     if cluster is None or (sentinel is None and not url):
-        from bot.settings import RedisSettings
+        from bot.sections import RedisSettings
 
         settings = RedisSettings()
         cluster = settings.cluster if cluster is None else cluster
