@@ -3,10 +3,12 @@ are built from it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from bot import platforms
 from bot.cli import COMMANDS, build_parser
 from bot.platforms import PLATFORMS, enabled_platforms, titles
 from bot.settings import SECTIONS, load_settings
@@ -26,7 +28,7 @@ def no_platform_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_every_platform_has_its_subcommand_and_its_settings_section() -> None:
-    assert list(PLATFORMS) == ["discord", "slack"]
+    assert {"discord", "slack"} <= set(PLATFORMS)
     for name, platform in PLATFORMS.items():
         assert name in COMMANDS and platform.section in SECTIONS
         build_parser().parse_args([name])  # argparse exits on an unknown command
@@ -55,6 +57,16 @@ def test_each_platforms_settings_turn_it_on(
     assert list(enabled_platforms(load_settings())) == enabled
 
 
-def test_the_platforms_are_named_as_in_a_sentence() -> None:
-    assert titles("and") == "Discord and Slack"
-    assert titles("or") == "Discord or Slack"
+@pytest.mark.parametrize(
+    ("titles_", "sentence"),
+    [(["Discord"], "Discord"), (["Discord", "Slack"], "Discord or Slack"),
+     (["Discord", "Slack", "Teams"], "Discord, Slack or Teams")],
+)  # fmt: skip
+def test_the_platforms_are_named_as_in_a_sentence(
+    titles_: list[str], sentence: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As `shutbox run` says it finds none: "No Discord or Slack tokens are set"."""
+    some = next(iter(PLATFORMS.values()))
+    entries = {title.lower(): replace(some, title=title) for title in titles_}
+    monkeypatch.setattr(platforms, "PLATFORMS", entries)
+    assert titles("or") == sentence
