@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pydantic_settings import BaseSettings
 
-from bot.commands.discord import DiscordSettings
+from bot.commands.discord import DiscordSettings  # importable from here, as before
 from bot.commands.slack import SlackSettings
 from bot.platforms import PLATFORMS
 from bot.sections import CoreSettings, RedisSettings, Settings, SettingsError, read_settings

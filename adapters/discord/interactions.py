@@ -2,7 +2,9 @@
 
 A slash command's game message becomes the interaction's response; a click on the game message
 edits that message in place (`edit_message`); private text is ephemeral; summaries follow as
-public messages. Work that takes longer than the budget is deferred first.
+public messages. Work that takes longer than the budget is deferred first. The order is the
+shared `deliver`'s (core/service/delivery.py); adapters/discord/surface.py puts what it shows
+into the interaction's answer.
 """
 
 from __future__ import annotations

@@ -35,8 +35,8 @@ class ChannelSurface:
     """The channel's REST API as a `Surface`: nobody to answer privately."""
 
     client: discord.Client
-    channel_id: str
-    private_first: bool = True
+    channel_id: str  # where public texts go
+    private_first: bool = True  # as in an interaction (a deadline has no private texts to show)
     clicked: str = ""
     pressed: str = ""
 
