@@ -5,18 +5,21 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import Any
 
-from bot.commands import CommandError
+from bot.commands import CommandError, Subparsers
+from bot.platforms import PLATFORMS, Platform, titles
+from bot.settings import load_settings
 
-# Each name is a module in `bot.commands` exposing `register(subparsers)`; add a command here.
+# Each tool is a module in `bot.commands` exposing `register(subparsers)`; add a command here.
+# Each platform (bot/platforms.py) adds its own, after the tools that play and compute.
 COMMANDS: tuple[str, ...] = (
     "run",
     "play",
     "odds",
     "review",
     "simulate",
-    "discord",
-    "slack",
+    *PLATFORMS,
     "verify",
     "ledger",
     "bench",
@@ -26,12 +29,21 @@ COMMANDS: tuple[str, ...] = (
 def build_parser() -> argparse.ArgumentParser:
     """The top-level parser with every command's subparser registered."""
     parser = argparse.ArgumentParser(
-        prog="shutbox", description="Shut the Box for Discord and Slack: tools and servers."
+        prog="shutbox", description=f"Shut the Box for {titles('and')}: tools and servers."
     )
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
     for name in COMMANDS:
-        importlib.import_module(f"bot.commands.{name}").register(subparsers)
+        if name in PLATFORMS:
+            _register_platform(subparsers, PLATFORMS[name])
+        else:
+            importlib.import_module(f"bot.commands.{name}").register(subparsers)
     return parser
+
+
+def _register_platform(subparsers: Subparsers, platform: Platform[Any]) -> None:
+    """The platform's subcommand, run with the settings read (a `SettingsError` is one line)."""
+    parser = platform.command(subparsers)
+    parser.set_defaults(func=lambda args: platform.run(args, load_settings()))
 
 
 def main(argv: list[str] | None = None) -> int:

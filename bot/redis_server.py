@@ -12,7 +12,6 @@ process started in the same directory while the owner runs (`ledger verify`, `be
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import hashlib
 import os
 import subprocess
@@ -20,7 +19,7 @@ import tempfile
 from importlib.util import find_spec
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any
+from typing import Any
 from urllib.parse import quote
 
 import redis.asyncio as aioredis
@@ -33,6 +32,7 @@ from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.commands import CommandError
+from bot.file_lock import FileLock
 from bot.sentinel import SentinelTarget, sentinel_client
 from core.store.redis_store import RedisClient
 
@@ -80,7 +80,7 @@ class EmbeddedRedis:
         self.log_path = self.data_dir / "redis.log"
         self.lock_path = self.data_dir / "redis.owner.lock"
         self._process: subprocess.Popen[bytes] | None = None
-        self._lock: IO[bytes] | None = None  # held while this process owns the server
+        self._owner = FileLock(self.lock_path)  # held while this process owns the server
         self.shared = False  # True: another live process started the server; we only use it
 
     @property
@@ -107,7 +107,7 @@ class EmbeddedRedis:
             )
             await self._wait_until_ready()
         except BaseException:
-            self._release()
+            self._owner.release()
             raise
 
     async def stop(self) -> None:
@@ -119,7 +119,7 @@ class EmbeddedRedis:
         try:
             await self._stop_owned()
         finally:
-            self._release()
+            self._owner.release()
 
     async def _stop_owned(self) -> None:
         process, self._process = self._process, None
@@ -151,7 +151,7 @@ class EmbeddedRedis:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + START_TIMEOUT
         while loop.time() < deadline:
-            if self._take_lock():
+            if self._owner.take():
                 return True
             if self.socket_path.exists() and await _answers(self.socket_path):
                 return False
@@ -159,21 +159,6 @@ class EmbeddedRedis:
         raise EmbeddedRedisError(
             f"another shutbox process holds {self.lock_path} but its Redis does not answer"
         )
-
-    def _take_lock(self) -> bool:
-        handle = self.lock_path.open("ab")
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            handle.close()
-            return False
-        self._lock = handle
-        return True
-
-    def _release(self) -> None:
-        lock, self._lock = self._lock, None
-        if lock is not None:
-            lock.close()  # closing the file frees the flock
 
     def _socket_path(self) -> Path:
         """`<data_dir>/redis.sock`, or a short path named after the data dir if that is too long."""
@@ -274,7 +259,7 @@ async def connect(
     master behind `sentinel` (by default REDIS_SENTINELS), or for a freshly started embedded
     server when there is neither."""
     if cluster is None or (sentinel is None and not url):
-        from bot.settings import RedisSettings
+        from bot.sections import RedisSettings
 
         settings = RedisSettings()
         cluster = settings.cluster if cluster is None else cluster

@@ -30,7 +30,7 @@ from core.service.views import Reply
 from core.store.redis_store import RedisClient, RedisStore, StoreUnavailable
 
 if TYPE_CHECKING:
-    from bot.settings import Settings
+    from bot.sections import Settings
 
 log = logging.getLogger("shutbox")
 

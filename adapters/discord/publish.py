@@ -7,6 +7,7 @@ changes a game whose message is elsewhere in the channel.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 import discord
 from discord.utils import MISSING
@@ -15,55 +16,64 @@ from adapters.discord.buttons import game_buttons, row_buttons
 from adapters.discord.render import game_embed, split_text
 from core.service.commit import Scope
 from core.service.context import Context
+from core.service.delivery import GameMessage, Rows, deliver
 from core.service.manager import GameManager
 from core.service.views import GameView, Reply
 
 log = logging.getLogger(__name__)
 
-BOT_ACTOR = "discord"  # who attaches a message the bot posted on its own
+BOT_ACTOR = "discord"  # who acts when the bot shows a game on its own
 
 
-async def remember_message(manager: GameManager, scope: Scope, channel: str, message: str) -> None:
-    """Keep the game message's id with the game, so any process can edit it later."""
-    await manager.attach_message(Context(scope, channel, BOT_ACTOR, BOT_ACTOR), message)
+def game_message(view: GameView, clicked: str) -> GameMessage:
+    """The message the game knows, else the pressed one (Discord keeps no record of its own)."""
+    return GameMessage(view.message, True) if view.message else GameMessage(clicked, False)
 
 
-async def show_in_channel(
-    client: discord.Client, manager: GameManager, scope: Scope, view: GameView
-) -> str:
-    """Edit the game message, or post it anew if it has none or it was deleted; returns its id."""
-    channel = client.get_partial_messageable(int(view.channel))
-    embed, buttons = game_embed(view), game_buttons(view)
-    if view.message:
+@dataclass(slots=True)
+class ChannelSurface:
+    """The channel's REST API as a `Surface`: nobody to answer privately."""
+
+    client: discord.Client
+    channel_id: str  # where public texts go
+    private_first: bool = True  # as in an interaction (a deadline has no private texts to show)
+    clicked: str = ""
+    pressed: str = ""
+
+    def messageable(self, channel: str) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(int(channel))
+
+    async def locate(self, view: GameView, clicked: str) -> GameMessage:
+        return game_message(view, clicked)
+
+    async def edit_game(self, view: GameView, message: str) -> bool:
+        embed, buttons = game_embed(view), game_buttons(view)
         try:
-            await channel.get_partial_message(int(view.message)).edit(embed=embed, view=buttons)
-            return view.message
+            found = self.messageable(view.channel).get_partial_message(int(message))
+            await found.edit(embed=embed, view=buttons)
         except discord.NotFound:
-            log.info("game message %s in %s is gone; posting it again", view.message, view.channel)
+            log.info("game message %s in %s is gone; posting it again", message, view.channel)
+            return False
+        return True
 
-    async def post() -> str:
-        return str((await channel.send(embed=embed, view=buttons or MISSING)).id)
+    async def post_game(self, view: GameView) -> str:
+        embed, buttons = game_embed(view), game_buttons(view)
+        sent = await self.messageable(view.channel).send(embed=embed, view=buttons or MISSING)
+        return str(sent.id)
 
-    # However often the timeout or command that shows it is delivered, it is posted once.
-    message, ours = await manager.post_game_once(scope, f"{view.game_id}:{view.message}", post)
-    if ours:
-        await remember_message(manager, scope, view.channel, message)
-    elif message:  # the other delivery's message: show this view on it too
-        await channel.get_partial_message(int(message)).edit(embed=embed, view=buttons)
-    return message
+    async def show_panel(self, text: str, rows: Rows) -> None:
+        await self.post_public(text, rows)
 
-
-async def post_texts(
-    client: discord.Client, channel: str, texts: tuple[str, ...], reply: Reply
-) -> None:
-    """Public messages (round and match summaries) as new messages in the channel; a text's
-    buttons (a summary's Review) go under its last part."""
-    target = client.get_partial_messageable(int(channel))
-    for text in texts:
-        parts, buttons = split_text(text), row_buttons(reply.buttons_under(text))
+    async def post_public(self, text: str, rows: Rows) -> None:
+        """A new message (in parts if long); its buttons (a summary's Review) go under the last."""
+        parts, buttons = split_text(text), row_buttons(rows)
+        target = self.messageable(self.channel_id)
         for index, part in enumerate(parts):
             last = index == len(parts) - 1
             await target.send(part, view=(buttons if last else None) or MISSING)
+
+    async def answer_private(self, text: str) -> None:
+        log.debug("private text with nobody to answer: %s", text)
 
 
 async def show_timeout(
@@ -72,8 +82,9 @@ async def show_timeout(
     """A deadline passed and the manager moved the game on: show it, then the summaries."""
     if reply.game is None:
         return  # without a game there is no channel to show anything in
+    channel = reply.game.channel
     try:
-        await show_in_channel(client, manager, scope, reply.game)
-        await post_texts(client, reply.game.channel, await manager.publishable(scope, reply), reply)
+        ctx = Context(scope, channel, BOT_ACTOR, BOT_ACTOR)
+        await deliver(reply, ChannelSurface(client, channel), manager, ctx)
     except discord.HTTPException:
-        log.exception("could not show a timeout in channel %s", reply.game.channel)
+        log.exception("could not show a timeout in channel %s", channel)

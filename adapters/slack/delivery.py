@@ -18,8 +18,8 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.blocks import game_blocks, game_text, mrkdwn, panel_blocks
-from core.service.buttons import belongs_to
 from core.service.context import Context
+from core.service.delivery import GameMessage, Rows, deliver
 from core.service.manager import GameManager
 from core.service.record import GameRecord
 from core.service.views import GameView, Reply
@@ -40,6 +40,8 @@ def is_current(view: GameView, record: GameRecord | None) -> bool:
 
 @dataclass(slots=True)
 class Delivery:
+    """Shows each request's reply (and each passed deadline's) in Slack, through `deliver`."""
+
     manager: GameManager
     posted: dict[str, str] = field(default_factory=dict)  # game id -> ts this process posted
 
@@ -58,65 +60,79 @@ class Delivery:
         `clicked` is the ts of the message whose `button` was pressed: the game message itself,
         unless the button belongs to another game (a finished match's Rematch).
         """
-        if reply.game is not None:
-            shown = clicked if belongs_to(button, reply.game.game_id) else ""
-            await self.show_game(reply.game, ctx, client, shown)
         channel = reply.game.channel if reply.game is not None else ctx.channel
-        texts = await self.manager.publishable(ctx.scope, reply)
-        if reply.buttons and texts:  # a leaderboard page with its Previous / Next
-            blocks, text = panel_blocks(texts[0], reply.buttons), mrkdwn(texts[0])
-            if not clicked or not await _update(client, channel, clicked, blocks, text):
-                await client.chat_postMessage(channel=channel, blocks=blocks, text=text)
-            texts = texts[1:]
-        for text in texts:  # round and match summaries carry their Review button
-            if rows := reply.buttons_under(text):
-                blocks = panel_blocks(text, rows)
-                await client.chat_postMessage(channel=channel, blocks=blocks, text=mrkdwn(text))
-            else:
-                await client.chat_postMessage(channel=channel, text=mrkdwn(text))
-        if reply.private and reply.private not in reply.public:
-            await tell(respond, reply.private)
+        surface = SlackSurface(self, ctx, client, respond, channel, clicked, button)
+        await deliver(reply, surface, self.manager, ctx)
 
-    async def show_game(
-        self, view: GameView, ctx: Context, client: AsyncWebClient, clicked: str = ""
-    ) -> None:
-        """Edit the game's message, or post it (and remember its ts) when it has none yet."""
-        record = await self.manager.current(ctx)
-        if not is_current(view, record):
-            return
-        known = view.message or (record.message if record is not None else "")
-        # A click or a deadline can beat `attach_message` of a message posted a moment ago (or
-        # a commit planned before it can write the record back without the ts): the clicked
-        # message, or the one this process posted, is the game message then.
-        message = known or clicked or self.posted.get(view.game_id, "")
-        blocks, text = game_blocks(view), game_text(view)
-        if message and await _update(client, view.channel, message, blocks, text):
-            if not known:
-                await self.manager.attach_message(ctx, message)
-            self._remember(view, message)
-            return
-
-        async def post() -> str:
-            response = await client.chat_postMessage(channel=view.channel, blocks=blocks, text=text)
-            return str(response["ts"])
-
-        # However often the request that shows it is delivered, the message is posted once.
-        gone = message
-        message, ours = await self.manager.post_game_once(ctx.scope, f"{view.game_id}:{gone}", post)
-        if not message:
-            return
-        if not ours:
-            await _update(client, view.channel, message, blocks, text)
-        await self.manager.attach_message(ctx, message)
-        self._remember(view, message)
-
-    def _remember(self, view: GameView, message: str) -> None:
+    def remember(self, view: GameView, message: str) -> None:
         if view.over:
             self.posted.pop(view.game_id, None)
             return
         if len(self.posted) >= MAX_REMEMBERED:
             self.posted.clear()
         self.posted[view.game_id] = message
+
+
+@dataclass(frozen=True, slots=True)
+class SlackSurface:
+    """One request (or passed deadline) as a `Surface`: the Web API posts and edits in the
+    channel, the request's response_url answers privately."""
+
+    delivery: Delivery
+    ctx: Context
+    client: AsyncWebClient
+    respond: Respond | None
+    channel: str  # where public texts go
+    clicked: str = ""
+    pressed: str = ""
+    private_first: bool = False  # the request was acknowledged already
+
+    async def locate(self, view: GameView, clicked: str) -> GameMessage | None:
+        """The game's message; a view that is no longer the game's latest (a late or repeated
+        delivery) is not shown, so the message never goes back in time."""
+        record = await self.delivery.manager.current(self.ctx)
+        if not is_current(view, record):
+            return None
+        known = view.message or (record.message if record is not None else "")
+        if known:
+            return GameMessage(known, attached=True)
+        # A click or a deadline can beat `attach_message` of a message posted a moment ago (or
+        # a commit planned before it can write the record back without the ts): the clicked
+        # message, or the one this process posted, is the game message then.
+        return GameMessage(clicked or self.delivery.posted.get(view.game_id, ""), attached=False)
+
+    async def edit_game(self, view: GameView, message: str) -> bool:
+        blocks, text = game_blocks(view), game_text(view)
+        if not await _update(self.client, view.channel, message, blocks, text):
+            return False
+        self.delivery.remember(view, message)
+        return True
+
+    async def post_game(self, view: GameView) -> str:
+        posted = await self._post(view.channel, game_text(view), game_blocks(view))
+        self.delivery.remember(view, posted)
+        return posted
+
+    async def show_panel(self, text: str, rows: Rows) -> None:
+        blocks, fallback = panel_blocks(text, rows), mrkdwn(text)
+        if not self.clicked or not await _update(
+            self.client, self.channel, self.clicked, blocks, fallback
+        ):
+            await self._post(self.channel, fallback, blocks)
+
+    async def post_public(self, text: str, rows: Rows) -> None:
+        await self._post(self.channel, mrkdwn(text), panel_blocks(text, rows) if rows else None)
+
+    async def answer_private(self, text: str) -> None:
+        await tell(self.respond, text)
+
+    async def _post(self, channel: str, text: str, blocks: list[dict[str, Any]] | None) -> str:
+        """chat.postMessage; returns the new message's ts."""
+        if blocks is None:
+            response = await self.client.chat_postMessage(channel=channel, text=text)
+        else:
+            response = await self.client.chat_postMessage(channel=channel, blocks=blocks, text=text)
+        return str(response["ts"])
 
 
 async def _update(

@@ -2,6 +2,8 @@
 
 A command module exposes `register(subparsers) -> None`, which adds its parser and sets `func`
 (`parsed namespace -> exit code`) as a default; `bot.cli.COMMANDS` lists the modules by name.
+A platform's module (bot/platforms.py lists them) returns its parser from `register` instead,
+and its `run(args, settings)` gets the settings the CLI read for it.
 Keep module-level imports light (every command is registered on each start): import platform
 libraries inside `func`.
 """

@@ -11,22 +11,67 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Annotated
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings
 
 from bot.commands import CommandError, Subparsers, bounded_int
+from bot.sections import Settings, section_config, web_url
 
 if TYPE_CHECKING:
     from adapters.discord import ClientOptions
     from bot.runtime import Runtime
-    from bot.settings import DiscordSettings, Settings
 
 PLATFORM = "discord"
 ACTIONS = ("run", "invite-url")
 LOGIN_FAILED = 1
 
 
-def register(subparsers: Subparsers) -> None:
-    """Add `discord` to the command line."""
+class DiscordSettings(BaseSettings):
+    model_config = section_config("DISCORD_")
+
+    token: SecretStr | None = None
+    client_id: str | None = None  # the application id, for the invite URL
+    api_base: str = "https://discord.com/api/v10"
+    gateway_url: str = "wss://gateway.discord.gg/"
+    dev_guild: Annotated[int, Field(gt=0)] | None = None  # sync commands to this guild only
+    shard_count: Annotated[int, Field(ge=1)] | None = None
+    shard_ids: str | None = None  # e.g. "0,1": the shards this process runs
+
+    @field_validator("client_id")
+    @classmethod
+    def _snowflake(cls, value: str | None) -> str | None:
+        if value is not None and not (value.isascii() and value.isdigit()):
+            raise ValueError("must be the application id, a number (General Information)")
+        return value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_list(cls, value: str | None) -> str | None:
+        if value is not None and not re.fullmatch(r"[0-9]{1,6}(,[0-9]{1,6})*", value):
+            raise ValueError(f"shard ids are numbers separated by commas, not {value!r}")
+        return value
+
+    @field_validator("api_base")
+    @classmethod
+    def _api(cls, value: str) -> str | None:
+        return web_url(value, "https", "http")
+
+    @field_validator("gateway_url")
+    @classmethod
+    def _gateway(cls, value: str) -> str | None:
+        return web_url(value, "wss", "ws")
+
+
+def enabled(discord_settings: DiscordSettings) -> bool:
+    """A bot token turns Discord on (for `shutbox run`)."""
+    return discord_settings.token is not None
+
+
+def register(subparsers: Subparsers) -> argparse.ArgumentParser:
+    """Add `discord` to the command line (the CLI reads the settings and calls `run`)."""
     parser = subparsers.add_parser(
         "discord", help="run the Discord bot, or print its invite link", description=__doc__
     )
@@ -44,19 +89,18 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--client-id", help="invite-url: the application id (default: DISCORD_CLIENT_ID)"
     )
-    parser.set_defaults(func=run)
+    return parser
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, settings: Settings) -> int:
     from bot.logs import setup_logging
-    from bot.settings import load_settings
 
-    settings = load_settings()  # a SettingsError is a CommandError: one line, exit 2
+    discord_settings = settings.section(DiscordSettings)
     if args.action == "invite-url":
-        print(invite(settings.discord, args.client_id))
+        print(invite(discord_settings, args.client_id))
         return 0
-    options = client_options(settings.discord, args.shard_count, args.shard_ids)
-    bot_token(settings.discord)  # fail before starting Redis
+    options = client_options(discord_settings, args.shard_count, args.shard_ids)
+    bot_token(discord_settings)  # fail before starting Redis
     setup_logging(settings.core.log_level, settings.core.log_json)
     import discord
 
@@ -124,7 +168,7 @@ async def serve_discord(
     from adapters.discord import ShutboxClient, point_at
     from bot.runtime import sweeping
 
-    discord_settings = settings.discord
+    discord_settings = settings.section(DiscordSettings)
     point_at(discord_settings.api_base, discord_settings.gateway_url)
     report = functools.partial(runtime.telemetry.platforms.report, PLATFORM)
     options = options or client_options(discord_settings)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+from typing import Any
 
 from bot.commands import CommandError, Subparsers
+from bot.platforms import Platform, enabled_platforms, titles
 from bot.settings import Settings, SettingsError, load_settings
 
 log = logging.getLogger("shutbox")
@@ -26,37 +28,28 @@ def run(args: argparse.Namespace) -> int:
         settings = load_settings()
     except SettingsError as error:
         raise CommandError(str(error)) from None
-    if not (settings.discord_enabled or settings.slack_enabled):
+    platforms = enabled_platforms(settings)
+    if not platforms:
         from bot.commands.play import run_playground
 
-        print("No Discord or Slack tokens are set: starting the local playground.")
+        print(f"No {titles('or')} tokens are set: starting the local playground.")
         return run_playground(args.name)
     from bot.logs import setup_logging
 
     setup_logging(settings.core.log_level, settings.core.log_json)
     from bot.runtime import until_signalled
 
-    asyncio.run(until_signalled(serve(settings)))
+    asyncio.run(until_signalled(serve(settings, platforms)))
     return 0
 
 
-async def serve(settings: Settings) -> None:
-    """Every configured platform on one runtime (one Redis connection, one manager)."""
+async def serve(settings: Settings, platforms: dict[str, Platform[Any]]) -> None:
+    """Every configured platform on one runtime (one Redis connection, one manager); the health
+    endpoint reports each of them."""
     from bot.runtime import open_runtime, serving_health
 
-    platforms = [name for name, on in (("discord", settings.discord_enabled),
-                                       ("slack", settings.slack_enabled)) if on]  # fmt: skip
     async with (
         open_runtime(settings.redis.url, settings.core.data_dir) as runtime,
-        serving_health(settings, runtime, platforms),
+        serving_health(settings, runtime, list(platforms)),
     ):
-        services = []
-        if settings.discord_enabled:
-            from bot.commands.discord import serve_discord
-
-            services.append(serve_discord(settings, runtime))
-        if settings.slack_enabled:
-            from bot.commands.slack import serve_slack
-
-            services.append(serve_slack(settings, runtime))
-        await asyncio.gather(*services)
+        await asyncio.gather(*(each.serve(settings, runtime) for each in platforms.values()))

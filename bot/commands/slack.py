@@ -15,12 +15,15 @@ import signal
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING
 
+from pydantic import SecretStr, field_validator
+from pydantic_settings import BaseSettings
+
 from bot.commands import CommandError, Subparsers, bounded_int
+from bot.sections import Port, Settings, section_config, web_url
 
 if TYPE_CHECKING:
     from adapters.slack.app import SlackBot, SlackConfig
     from bot.runtime import Runtime
-    from bot.settings import Settings, SlackSettings
 
 PLATFORM = "slack"
 ALL_INTERFACES = "0.0.0.0"
@@ -28,8 +31,32 @@ ALL_INTERFACES = "0.0.0.0"
 log = logging.getLogger("shutbox.slack")
 
 
-def register(subparsers: Subparsers) -> None:
-    """Add `slack` to the command line."""
+class SlackSettings(BaseSettings):
+    model_config = section_config("SLACK_")
+
+    bot_token: SecretStr | None = None
+    signing_secret: SecretStr | None = None
+    app_token: SecretStr | None = None  # xapp-...: Socket Mode instead of HTTP
+    client_id: str | None = None  # with the secret below: many workspaces via OAuth install
+    client_secret: SecretStr | None = None
+    redirect_uri: str | None = None  # when the app lists several OAuth redirect URLs
+    api_url: str = "https://slack.com/api/"
+    port: Port = 3000
+
+    @field_validator("api_url", "redirect_uri")
+    @classmethod
+    def _web(cls, value: str | None) -> str | None:
+        return web_url(value, "https", "http")
+
+
+def enabled(slack: SlackSettings) -> bool:
+    """A bot token and signing secret (one workspace), or an OAuth client (many) turn Slack on."""
+    single = slack.bot_token is not None and slack.signing_secret is not None
+    return single or (slack.client_id is not None and slack.client_secret is not None)
+
+
+def register(subparsers: Subparsers) -> argparse.ArgumentParser:
+    """Add `slack` to the command line (the CLI reads the settings and calls `run`)."""
     parser = subparsers.add_parser(
         "slack", help="run the Slack app (HTTP or Socket Mode)", description=__doc__
     )
@@ -40,22 +67,21 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--http", action="store_true", help="serve HTTP even when SLACK_APP_TOKEN is set"
     )
-    parser.set_defaults(func=run)
+    return parser
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, settings: Settings) -> int:
     from bot.logs import setup_logging
-    from bot.settings import load_settings
 
-    settings = load_settings()  # a SettingsError is a CommandError: one line, exit 2
-    slack_config(settings.slack, socket_mode=socket_mode(settings, args.http))  # fail early
+    slack = settings.section(SlackSettings)
+    slack_config(slack, socket_mode=socket_mode(settings, args.http))  # fail early
     setup_logging(settings.core.log_level, settings.core.log_json)
     asyncio.run(_serve_until_stopped(settings, args.host, args.port, args.http))
     return 0
 
 
 def socket_mode(settings: Settings, force_http: bool = False) -> bool:
-    return settings.slack.app_token is not None and not force_http
+    return settings.section(SlackSettings).app_token is not None and not force_http
 
 
 def slack_config(slack: SlackSettings, *, socket_mode: bool) -> SlackConfig:
@@ -89,11 +115,10 @@ async def serve_slack(
     from adapters.slack.app import build_app
     from bot.runtime import sweeping
 
-    sockets = socket_mode(settings, force_http)
-    bot = build_app(runtime.manager, slack_config(settings.slack, socket_mode=sockets),
-                    runtime.redis)  # fmt: skip
+    sockets, slack = socket_mode(settings, force_http), settings.section(SlackSettings)
+    bot = build_app(runtime.manager, slack_config(slack, socket_mode=sockets), runtime.redis)
     every = settings.core.sweep_seconds
-    listening = port if port is not None else settings.slack.port
+    listening = port if port is not None else slack.port
     platforms = runtime.telemetry.platforms
     async with (
         sweeping(runtime.manager, PLATFORM, bot.on_timeout, every),
@@ -118,8 +143,9 @@ async def _connected(
     """Socket Mode when there is an app token (and no --http), else HTTP on `host:port`."""
     from adapters.slack.server import EVENTS_PATH, serving_http, serving_socket_mode
 
-    if sockets and settings.slack.app_token is not None:
-        async with serving_socket_mode(bot, settings.slack.app_token.get_secret_value()):
+    app_token = settings.section(SlackSettings).app_token
+    if sockets and app_token is not None:
+        async with serving_socket_mode(bot, app_token.get_secret_value()):
             log.info("Slack app connected in Socket Mode")
             yield
         return

@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 
 from bot.cli import COMMANDS, main
+from bot.platforms import PLATFORMS
 from bot.settings import CoreSettings, RedisSettings
 
 # One harmless command line per command that reads the settings.
 LOADS_SETTINGS = {
     "run": ["run"],
     "play": ["play"],
-    "discord": ["discord"],
-    "slack": ["slack"],
+    **{name: [name] for name in PLATFORMS},  # each platform's own subcommand
     "ledger": ["ledger", "verify"],
     "bench": ["bench", "--games", "1", "--actions", "1"],
 }

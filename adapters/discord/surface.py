@@ -1,0 +1,67 @@
+"""One interaction as a `Surface`: what the shared delivery shows goes into its answer.
+
+A click on the game message edits that message in the interaction's own answer; a new game
+message is the response to a slash command (or a follow-up); a game whose message is elsewhere
+in the channel is edited (or posted anew, if it was deleted) through the channel's REST API, and
+the interaction's answer then links to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adapters.discord.buttons import game_buttons, row_buttons
+from adapters.discord.publish import ChannelSurface, game_message
+from adapters.discord.render import game_embed, jump_url
+from adapters.discord.responder import Responder
+from core.service.delivery import GameMessage, Rows
+from core.service.views import GameView
+
+
+@dataclass(slots=True)
+class InteractionSurface:
+    responder: Responder
+    channel: ChannelSurface  # for a game message that is not the pressed one
+    link: str = ""  # to the game message, when it was shown through the channel
+    private_first: bool = True  # the user's own answer is the interaction's response
+
+    @property
+    def clicked(self) -> str:
+        message = self.responder.clicked_message
+        return "" if message is None else str(message)
+
+    @property
+    def pressed(self) -> str:
+        data: dict[str, object] = dict(self.responder.interaction.data or {})
+        return str(data.get("custom_id", ""))
+
+    async def locate(self, view: GameView, clicked: str) -> GameMessage:
+        return game_message(view, clicked)
+
+    async def edit_game(self, view: GameView, message: str) -> bool:
+        if message == self.clicked:
+            await self.responder.update_clicked(game_embed(view), game_buttons(view))
+            return True
+        if not await self.channel.edit_game(view, message):
+            return False
+        self._shown_elsewhere(view, message)
+        return True
+
+    async def post_game(self, view: GameView) -> str:
+        if view.message:  # the game's message was deleted: it comes back in the channel
+            posted = await self.channel.post_game(view)
+            self._shown_elsewhere(view, posted)
+            return posted
+        return str(await self.responder.post(game_embed(view), game_buttons(view)))
+
+    async def show_panel(self, text: str, rows: Rows) -> None:
+        await self.responder.show_panel(text, row_buttons(rows))
+
+    async def post_public(self, text: str, rows: Rows) -> None:
+        await self.responder.say(text, ephemeral=False, buttons=row_buttons(rows))
+
+    async def answer_private(self, text: str) -> None:
+        await self.responder.say(text, ephemeral=True)
+
+    def _shown_elsewhere(self, view: GameView, message: str) -> None:
+        self.link = jump_url(self.responder.interaction.guild_id, view.channel, message)
