@@ -1,8 +1,9 @@
 """The game message's buttons: `DynamicItem`s whose custom id alone finds the game.
 
-A button's custom id is the core's `stb:<verb>:<game>:<version>:<arg>`, so a click on a message
-posted before the bot restarted is still dispatched (the template is registered with
-`client.add_dynamic_items`) and the manager checks the game and version it names.
+A button's custom id is the core's `stb:<verb>:<game>:<version>:<arg>`, and the core's own
+grammar of it (`BUTTON_ID`) is the template, so a click on a message posted before the bot
+restarted is still dispatched (the template is registered with `client.add_dynamic_items`) and
+the manager checks the game and version it names.
 """
 
 from __future__ import annotations
@@ -12,14 +13,12 @@ from typing import Any, Protocol, cast, runtime_checkable
 
 import discord
 
-from core.service.buttons import VERBS
+from core.service.buttons import BUTTON_ID, PREFIX
 from core.service.views import Button, ButtonStyle, GameView
 
 MAX_ROWS = 5
 MAX_PER_ROW = 5
-TEMPLATE = re.compile(
-    rf"stb:(?P<verb>{'|'.join(VERBS)}):(?P<game>[A-Za-z0-9]{{1,16}}):(?P<version>\d+):(?P<arg>\d+)"
-)
+TEMPLATE = BUTTON_ID
 STYLES: dict[ButtonStyle, discord.ButtonStyle] = {
     ButtonStyle.PRIMARY: discord.ButtonStyle.primary,
     ButtonStyle.SECONDARY: discord.ButtonStyle.secondary,
@@ -64,9 +63,10 @@ class GameButton(discord.ui.DynamicItem[UiButton], template=TEMPLATE):
             await client.press(interaction, self.custom_id)
 
 
-# Any other `stb:` id (forged, or with digits our ids never carry, e.g. `²`): without this,
-# discord.py would drop the click unanswered and the user would see "interaction failed".
-FORGED = re.compile(rf"(?!(?:{TEMPLATE.pattern})$)stb:.*", re.DOTALL)
+# Any other `stb:` id (forged, or with digits our ids never carry, e.g. `²` or a tenth digit):
+# without this, discord.py would drop the click unanswered and the user would see "interaction
+# failed". `\Z`, not `$`: a real id followed by a newline is forged too.
+FORGED = re.compile(rf"(?!(?:{TEMPLATE.pattern})\Z){PREFIX}:.*", re.DOTALL)
 
 
 class ForgedButton(GameButton, template=FORGED):

@@ -1,7 +1,9 @@
 """Button ids: everything a click needs to find its game and check it is current.
 
-`stb:<verb>:<game id>:<version>[:<arg>]` stays far under Discord's 100 characters, and carries
+`stb:<verb>:<game id>:<version>:<arg>` stays far under Discord's 100 characters, and carries
 the game id so a button from an earlier game in the same channel can never act on a new one.
+`BUTTON_ID` is the one grammar of it: `parse_button` reads with it, and Discord's dynamic
+buttons register it as their template.
 """
 
 from __future__ import annotations
@@ -12,11 +14,16 @@ from dataclasses import dataclass
 from core.game.errors import StaleAction
 
 PREFIX = "stb"
-_NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII only: `²` passes isdigit() but not int()
 VERBS = (
     "join", "leave", "bot", "begin", "cancel", "roll", "choose", "hint", "page", "review",
     "rematch", "board",
 )  # fmt: skip
+_GAME = "[A-Za-z0-9]{1,16}"
+_NUMBER = "[0-9]{1,9}"  # ASCII only: `²` passes isdigit() but not int(), and `\d` takes `٣`
+BUTTON_ID = re.compile(
+    rf"{PREFIX}:(?P<verb>{'|'.join(VERBS)}):(?P<game>{_GAME})"
+    rf":(?P<version>{_NUMBER}):(?P<arg>{_NUMBER})"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,14 +39,10 @@ class ButtonId:
 
 def parse_button(text: str) -> ButtonId:
     """Parse a button id; anything forged or broken counts as an outdated button."""
-    parts = text.split(":")
-    if len(parts) != 5 or parts[0] != PREFIX or parts[1] not in VERBS:
+    found = BUTTON_ID.fullmatch(text)
+    if found is None:
         raise StaleAction()
-    _, verb, game, version, arg = parts
-    well_formed = _NUMBER.fullmatch(version) and _NUMBER.fullmatch(arg)
-    if not (well_formed and game.isascii() and game.isalnum() and len(game) <= 16):
-        raise StaleAction()
-    return ButtonId(verb, game, int(version), int(arg))
+    return ButtonId(found["verb"], found["game"], int(found["version"]), int(found["arg"]))
 
 
 def belongs_to(button: str, game_id: str) -> bool:

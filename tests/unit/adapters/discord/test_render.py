@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from adapters.discord.buttons import TEMPLATE, game_buttons
+from adapters.discord.buttons import FORGED, TEMPLATE, game_buttons
 from adapters.discord.render import MESSAGE_LIMIT, game_embed, jump_url, split_text
+from core.service.buttons import BUTTON_ID
 from core.service.views import Button, ButtonStyle, GameView
 
 
@@ -29,6 +30,15 @@ def test_buttons_keep_their_ids_and_fit_five_rows_of_five() -> None:
     assert len(rows) == 5 and all(len(row["components"]) == 5 for row in rows)
     ids = [item["custom_id"] for row in rows for item in row["components"]]
     assert ids[0] == "stb:choose:g1:3:0" and all(TEMPLATE.fullmatch(i) for i in ids)
+
+
+def test_the_template_is_the_cores_grammar_and_forged_ids_take_the_rest() -> None:
+    """Discord's dynamic buttons match with the core's `BUTTON_ID`; any other `stb:` id, from
+    Unicode digits to a trailing newline, falls to the forged-button handler instead."""
+    assert TEMPLATE is BUTTON_ID
+    for forged in ("stb:roll:g1:²:0", "stb:roll:g1:1:0\n", "stb:fly:g1:1:0", "stb:"):
+        assert FORGED.fullmatch(forged) and not TEMPLATE.fullmatch(forged)
+    assert not FORGED.fullmatch("stb:roll:g1:1:0")
 
 
 def test_a_finished_game_has_no_buttons() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.game.errors import StaleAction
-from core.service.buttons import ButtonId, parse_button
+from core.service.buttons import BUTTON_ID, VERBS, ButtonId, parse_button
 
 
 def test_a_button_id_round_trips() -> None:
@@ -31,3 +31,11 @@ def test_forged_ids_are_outdated_buttons(text: str) -> None:
     """Unicode digits, huge numbers and unknown verbs all say "no longer possible"."""
     with pytest.raises(StaleAction):
         parse_button(text)
+
+
+@pytest.mark.parametrize("verb", VERBS)
+def test_the_one_grammar_reads_every_id_the_manager_writes(verb: str) -> None:
+    """`BUTTON_ID` (which Discord registers as its template) takes exactly what `parse_button`
+    takes: every verb's id, and none of the forged ones above."""
+    assert BUTTON_ID.fullmatch(str(ButtonId(verb, "G1a2", 999_999_999, 4095)))
+    assert not BUTTON_ID.fullmatch(f"stb:{verb}:g1:1:0\n")
