@@ -10,14 +10,9 @@ from dataclasses import dataclass
 
 from bot.commands import Subparsers
 from bot.commands.rules_options import add_rules_options, rules_from_args
-from core.game.ai.simulation import (
-    Policy,
-    SimulationResult,
-    Tally,
-    play_games,
-    predict,
-    worker_batches,
-)
+from core.game.ai.policies import Policy
+from core.game.ai.prediction import predict
+from core.game.ai.simulation import SimulationResult, Tally, play_games, worker_batches
 from core.game.ai.solver import Objective
 from core.game.rules import Rules
 

@@ -16,7 +16,9 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a file: make the project root importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from core.game.ai.simulation import Policy, play_games, predict
+from core.game.ai.policies import Policy
+from core.game.ai.prediction import predict
+from core.game.ai.simulation import play_games
 from core.game.ai.solver import Objective
 from core.game.rules import PRESETS, Rules
 

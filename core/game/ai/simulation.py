@@ -1,9 +1,8 @@
 """Solo turns played through the real engine by a policy, next to what the solver predicts for it.
 
-A policy is a set of equally likely choices at each decision: the optimal and greedy policies
-always offer one, the random policy every legal one. Playing draws from those sets with a
-`random.Random`; predicting averages over them exactly, turn state by turn state, so every policy
-(not only the optimal one) comes with its exact shut chance and expected score to compare with.
+A policy (`policies`) is a set of equally likely choices at each decision. Playing draws from
+those sets with a `random.Random`; the prediction (`prediction`) averages over them exactly, so
+every policy comes with its exact shut chance and expected score to compare with.
 """
 
 from __future__ import annotations
@@ -13,126 +12,18 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
-from functools import cache
-from typing import Protocol
 
 from core.game.actions import Action, Begin, Choose, Roll
-from core.game.ai.solver import Objective, Table, solve, sorted_rolls
+from core.game.ai.policies import Player, Policy, make_player
+from core.game.ai.prediction import Prediction, predict
+from core.game.ai.solver import Objective
 from core.game.dice import DiceSource, SeededDice
 from core.game.engine import apply, new_game
 from core.game.match import MatchConfig
-from core.game.moves import Options, options
-from core.game.rules import CloseRule, Rules, score_of
+from core.game.rules import Rules
 from core.game.state import GameState, Phase
 
 PLAYER_ID = "simulator"
-Moments = tuple[float, float, float]  # chance to shut, expected score, expected squared score
-
-
-class Policy(StrEnum):
-    """How the simulated player decides."""
-
-    OPTIMAL = "optimal"  # the solver's best dice count and move for an objective
-    GREEDY = "greedy"  # one die whenever allowed; the move with the highest tile, then fewest
-    RANDOM = "random"  # any allowed dice count and any legal move, uniformly
-
-
-class Player(Protocol):
-    """The choices a policy makes, each set equally likely."""
-
-    def dice_counts(self, board: int) -> tuple[int, ...]:
-        """The dice counts this policy picks among, before rolling on `board`."""
-        ...
-
-    def moves(self, board: int, dice: tuple[int, ...]) -> tuple[int, ...]:
-        """The moves this policy picks among for `dice` (empty when none is legal)."""
-        ...
-
-
-class MoveBook:
-    """`moves.options`, remembered per board and roll (the turn revisits the same few)."""
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self._by_sum = rules.close is CloseRule.ANY  # only the total matters to `any`
-        self._known: dict[tuple[int, object], Options] = {}
-
-    def key(self, board: int, dice: tuple[int, ...]) -> tuple[int, object]:
-        """Rolls that allow the same moves share a key: the total, or the dice in any order."""
-        return (board, sum(dice) if self._by_sum else tuple(sorted(dice)))
-
-    def options(self, board: int, dice: tuple[int, ...]) -> Options:
-        key = self.key(board, dice)
-        found = self._known.get(key)
-        if found is None:
-            found = self._known[key] = options(self.rules, board, dice)
-        return found
-
-
-class OptimalPlayer:
-    """The solver's choice for one objective, ties broken as the solver's own ranking does."""
-
-    def __init__(self, book: MoveBook, table: Table) -> None:
-        self.book = book
-        self.table = table
-        self._dice: dict[int, tuple[int, ...]] = {}
-        self._moves: dict[tuple[int, object], tuple[int, ...]] = {}
-
-    def dice_counts(self, board: int) -> tuple[int, ...]:
-        counts = self._dice.get(board)
-        if counts is None:
-            counts = self._dice[board] = (self.table.best_dice(board),)
-        return counts
-
-    def moves(self, board: int, dice: tuple[int, ...]) -> tuple[int, ...]:
-        key = self.book.key(board, dice)
-        if key not in self._moves:
-            best = self.table.best_move(board, dice)
-            self._moves[key] = () if best is None else (best,)
-        return self._moves[key]
-
-
-class GreedyPlayer:
-    """One die whenever allowed; close the move holding the highest tile, ties by fewer tiles."""
-
-    def __init__(self, book: MoveBook) -> None:
-        self.book = book
-
-    def dice_counts(self, board: int) -> tuple[int, ...]:
-        return (min(self.book.rules.dice_choices(board)),)
-
-    def moves(self, board: int, dice: tuple[int, ...]) -> tuple[int, ...]:
-        legal = self.book.options(board, dice).moves
-        return (max(legal, key=_greedy_rank),) if legal else ()
-
-
-def _greedy_rank(move: int) -> tuple[int, int, int]:
-    """Highest tile first, then fewer tiles; masks compared as numbers rank tiles high to low."""
-    return move.bit_length(), -move.bit_count(), move
-
-
-class RandomPlayer:
-    """Every allowed dice count and every legal move, equally likely."""
-
-    def __init__(self, book: MoveBook) -> None:
-        self.book = book
-
-    def dice_counts(self, board: int) -> tuple[int, ...]:
-        return self.book.rules.dice_choices(board)
-
-    def moves(self, board: int, dice: tuple[int, ...]) -> tuple[int, ...]:
-        return self.book.options(board, dice).moves
-
-
-def make_player(rules: Rules, policy: Policy, objective: Objective) -> tuple[Player, MoveBook]:
-    """The player for a policy (the objective only matters to the optimal one), with its book."""
-    book = MoveBook(rules)
-    if policy is Policy.OPTIMAL:
-        return OptimalPlayer(book, solve(rules, objective)), book
-    if policy is Policy.GREEDY:
-        return GreedyPlayer(book), book
-    return RandomPlayer(book), book
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,15 +44,6 @@ class Tally:
             self.score_squares + other.score_squares,
             self.actions + other.actions,
         )
-
-
-@dataclass(frozen=True, slots=True)
-class Prediction:
-    """The exact chance to shut and score distribution moments of a policy, from the start."""
-
-    shut_rate: float
-    mean_score: float
-    score_variance: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,55 +179,3 @@ def _next_action(state: GameState, player: Player, chooser: random.Random) -> Ac
 
 def _pick(choices: Sequence[int], chooser: random.Random) -> int:
     return choices[0] if len(choices) == 1 else chooser.choice(choices)
-
-
-@cache
-def predict(rules: Rules, policy: Policy, objective: Objective) -> Prediction:
-    """The policy's exact chance to shut and score moments from a full board."""
-    player, book = make_player(rules, policy, objective)
-    shut, mean, squares = _policy_values(rules, player, book)[rules.full_mask]
-    return Prediction(shut, mean, max(0.0, squares - mean * mean))
-
-
-def _policy_values(rules: Rules, player: Player, book: MoveBook) -> list[Moments]:
-    """Each board's moments before rolling; every move shrinks the board, so one pass suffices."""
-    ends = [_end_moments(rules, board) for board in range(rules.full_mask + 1)]
-    values = [ends[0]]
-    for board in range(1, rules.full_mask + 1):
-        counts = player.dice_counts(board)
-        rolls = [_roll_moments(board, count, player, book, values, ends) for count in counts]
-        values.append(_mean(rolls))
-    return values
-
-
-def _end_moments(rules: Rules, board: int) -> Moments:
-    score = float(score_of(rules, board))
-    return (1.0 if board == 0 else 0.0, score, score * score)
-
-
-def _roll_moments(
-    board: int,
-    count: int,
-    player: Player,
-    book: MoveBook,
-    values: list[Moments],
-    ends: list[Moments],
-) -> Moments:
-    """The moments of rolling `count` dice on `board` and following the policy after."""
-    parts: list[tuple[float, Moments]] = []
-    for dice, ways in sorted_rolls(count):
-        moves = player.moves(board, dice)
-        after = ends if not moves or book.options(board, dice).ends_turn else values
-        outcomes = [after[board ^ move] for move in moves] or [ends[board]]
-        parts.append((ways / 6**count, _mean(outcomes)))
-    return _weighted(parts)
-
-
-def _mean(items: Sequence[Moments]) -> Moments:
-    return _weighted([(1.0 / len(items), item) for item in items])
-
-
-def _weighted(parts: Sequence[tuple[float, Moments]]) -> Moments:
-    shut = sum(weight * item[0] for weight, item in parts)
-    mean = sum(weight * item[1] for weight, item in parts)
-    return shut, mean, sum(weight * item[2] for weight, item in parts)
