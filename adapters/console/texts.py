@@ -1,6 +1,14 @@
-"""The playground's own texts (English: the terminal is a developer's and newcomer's tool)."""
+"""The playground's own texts (English: the terminal is a developer's and newcomer's tool).
+
+The `start` keys and the leaderboards are read from the option table and the board list.
+"""
 
 from __future__ import annotations
+
+from core.game.options import OPTIONS
+from core.service.economy import BOARDS
+
+START_KEYS = ", ".join(option.typed for option in OPTIONS.values())
 
 NEWCOMER_COMMANDS = ("start", "bot", "go")  # what the welcome tells a newcomer to type
 
@@ -13,18 +21,17 @@ Then press the buttons by their letter ("a" rolls), and type a move as its tiles
 Several players at one keyboard: "as Ann" seats Ann, and during a game each button or move is \
 played for the player whose turn it is. Type "help" for every command, "quit" to leave."""
 
-COMMANDS_HELP = """\
+COMMANDS_HELP = f"""\
 **Playground commands** (type them without /shutbox):
-`start [key=value ...]` open a game; keys: preset, format (or rounds), stakes, timer, hints, \
-fair, tiles, dice, close, last-die, hard, scoring
+`start [key=value ...]` open a game; keys: {START_KEYS}
   (e.g. `start preset=sailors rounds=3 stakes=pot:5`, or `start sailors`)
 `solo [key=value ...]` play alone at once · `join` · `leave` · `bot` (add a bot) · \
 `go` (the host's Start) · `cancel` · `stop`
 `a`, `b`, ... press a button by its letter; `8+1` (or `1+8`, `1 8`) makes that move; a label \
 (`roll`, `hint`) presses that button
 `as <name>` seat another player; typed right before a button, that player presses it
-`balance` · `daily` · `leaderboard [wins|chips|shuts|best|average|accuracy|rating] \
-[preset=P] [season=N] [page=N]` · `stats [name]` · `rank [name]` · `grant <name> <n>` · \
+`balance` · `daily` · `leaderboard [{"|".join(BOARDS)}] [preset=P] [season=N] [page=N]` \
+· `stats [name]` · `rank [name]` · `grant <name> <n>` · \
 `give <name> <n>` (your own chips) · `review` (your last match against perfect play) · `season` \
 · `season end [reset_chips=yes]` (archive the boards and ratings, start the next season)
 `show` the game message again · `rules [preset]` · `odds [preset]` · `config [key=value ...]` \

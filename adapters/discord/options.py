@@ -1,4 +1,9 @@
-"""The typed options of `/shutbox`: catalog names and descriptions, choices, and ranges."""
+"""The typed options of `/shutbox`: catalog names and descriptions, choices, and ranges.
+
+The parameters themselves are written out in `commands.py` (discord.py reads them from the
+signatures); the game's option table gives their choices here, and a test holds the names and
+ranges to the table.
+"""
 
 from __future__ import annotations
 
@@ -11,10 +16,11 @@ from discord.app_commands import Choice
 from adapters.discord.translator import option_key, text
 from core.game.match import MAX_ROUNDS, TIMER_RANGE, FormatKind
 from core.game.numbers import MAX_AMOUNT
-from core.game.rules import PRESETS, TILE_COUNTS, CloseRule, Scoring
+from core.game.options import MATCH_OPTIONS as GAME_MATCH_OPTIONS
+from core.game.options import OPTIONS, RULE_OPTIONS, Option
 from core.service.economy import BOARDS
 from core.service.seasons import MAX_SEASON
-from core.service.settings import MAX_SEASON_DAYS
+from core.service.settings import MAX_PLAYERS_ALLOWED, MAX_SEASON_DAYS, SETTINGS
 
 T = TypeVar("T")
 
@@ -22,30 +28,34 @@ ROUNDS_MAX = MAX_ROUNDS
 TIMER_MIN, TIMER_MAX = TIMER_RANGE
 GRANT_LIMIT = MAX_AMOUNT
 CHIPS_LIMIT = MAX_AMOUNT  # the largest start or daily amount a server may set
-PLAYERS_MAX = 10
+PLAYERS_MAX = MAX_PLAYERS_ALLOWED
 SEASON_MAX = MAX_SEASON
 SEASON_DAYS_MAX = MAX_SEASON_DAYS
 
-RULES_OPTIONS = ("preset", "tiles", "dice", "close", "last_die", "hard", "scoring")
-MATCH_OPTIONS = ("format", "rounds", "timer", "hints", "fair")
+RULES_OPTIONS = tuple(option.name for option in RULE_OPTIONS)
+# Solo games carry no stakes: `start` adds the option itself.
+MATCH_OPTIONS = tuple(option.name for option in GAME_MATCH_OPTIONS if option.name != "stakes")
 
 
 def _named(option: str, values: list[str]) -> list[Choice[str]]:
     return [Choice(name=text(f"discord.choice.{option}.{value}"), value=value) for value in values]
 
 
+def _choices(option: Option) -> list[Choice[str]] | list[Choice[int]]:
+    """A table option's choices: numbers as they are, words with a catalog label each."""
+    numbers = [value for value in option.values if type(value) is int]
+    if numbers:
+        return [Choice(name=str(number), value=number) for number in numbers]
+    return _named(option.name, [str(value) for value in option.values])
+
+
 CHOICES: dict[str, list[Choice[str]] | list[Choice[int]]] = {
-    "preset": _named("preset", list(PRESETS)),
-    "close": _named("close", [rule.value for rule in CloseRule]),
-    "scoring": _named("scoring", [scoring.value for scoring in Scoring]),
-    "format": _named("format", [kind.value for kind in FormatKind]),
+    **{option.name: _choices(option) for option in OPTIONS.values() if option.values},
     "board": _named("board", list(BOARDS)),
-    "style": _named("style", ["emoji", "text"]),
+    "style": _named("style", [str(style) for style in SETTINGS["style"].values]),
     "action": _named("action", ["end"]),
     "lang": [Choice(name="English", value="en"), Choice(name="Dansk", value="da"),
              Choice(name="Norsk bokmål", value="nb")],
-    "tiles": [Choice(name=str(tiles), value=tiles) for tiles in TILE_COUNTS],
-    "dice": [Choice(name="2", value=2), Choice(name="3", value=3)],
 }  # fmt: skip
 
 

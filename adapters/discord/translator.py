@@ -11,6 +11,7 @@ from __future__ import annotations
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextTypes, locale_str
 
+from core.game.options import OPTIONS
 from core.text.i18n import catalog, t
 
 CATALOG_LANGS: dict[Locale, str] = {Locale.danish: "da", Locale.norwegian: "nb"}
@@ -22,9 +23,14 @@ def text(key: str) -> locale_str:
 
 
 def option_key(command: str, option: str, part: str) -> str:
-    """The catalog key of an option's name or description; a command may word its own."""
+    """The catalog key of an option's name or description; a command may word its own, and a
+    game option is described by its help text in the option table."""
     own = f"discord.{command}.{option}.{part}"
-    return own if own in catalog("en") else f"discord.option.{option}.{part}"
+    if own in catalog("en"):
+        return own
+    if part == "description" and option in OPTIONS:
+        return OPTIONS[option].help_key
+    return f"discord.option.{option}.{part}"
 
 
 class CatalogTranslator(app_commands.Translator):

@@ -1,53 +1,48 @@
-"""The rules options every command shares: a preset with any single option laid over it."""
+"""The rules options every command shares: a preset with any single option laid over it.
+
+Each `--option` is read from the game's option table (`RULE_OPTIONS`), with its help text in
+English from the catalogs.
+"""
 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from bot.commands import CommandError
 from core.game.errors import InvalidRules
-from core.game.rules import PRESETS, TILE_COUNTS, CloseRule, Rules, Scoring, build_rules
+from core.game.options import RULE_OPTIONS, Option, build_rules
+from core.game.rules import PRESETS, Rules
 from core.text.i18n import t
 
 CLI_LANG = "en"
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
-    """Add `--preset`, `--tiles`, `--dice`, `--close`, `--last-die`, `--hard`, `--scoring`."""
+    """Add one `--option` per rule option (`--preset`, `--tiles`, ..., `--last-die`, `--hard`)."""
     group = parser.add_argument_group("rules", "a preset (classic by default) and any options")
-    group.add_argument("--preset", help=f"one of: {', '.join(PRESETS)}")
-    group.add_argument("--tiles", type=int, choices=TILE_COUNTS, help="tiles in the box")
-    group.add_argument("--dice", type=int, choices=(2, 3), help="3 dice need 12 tiles")
-    group.add_argument(
-        "--close", choices=[rule.value for rule in CloseRule], help="which tiles a roll closes"
-    )
-    group.add_argument(
-        "--last-die",
-        action=argparse.BooleanOptionalAction,
-        help="sum-or-dice: close one die's tile as a last resort, ending the turn",
-    )
-    group.add_argument(
-        "--hard",
-        action=argparse.BooleanOptionalAction,
-        help="no one-die rule: always roll all dice",
-    )
-    group.add_argument(
-        "--scoring", choices=[scoring.value for scoring in Scoring], help="sum (golf) or count"
-    )
+    for option in RULE_OPTIONS:
+        group.add_argument(f"--{option.typed}", dest=option.name, **_argument(option))
+
+
+def _argument(option: Option) -> dict[str, Any]:
+    """How argparse reads one option: a flag pair (`--hard`/`--no-hard`), or a value."""
+    described = t(CLI_LANG, option.help_key)
+    if option.kind is bool:
+        return {"action": argparse.BooleanOptionalAction, "help": described}
+    if option.name == "preset":
+        # No argparse choices: an unknown preset gets the catalog's answer, which lists them.
+        return {"help": f"{described}: {', '.join(PRESETS)}"}
+    if option.kind is int:
+        return {"type": int, "choices": option.values, "help": described}
+    return {"choices": [str(value) for value in option.values], "help": described}
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
     """The rules the options name; a combination that makes no sense is a `CommandError`."""
+    laid_over = {o.name: getattr(args, o.name) for o in RULE_OPTIONS if o.name != "preset"}
     try:
-        return build_rules(
-            args.preset,
-            tiles=args.tiles,
-            dice=args.dice,
-            close=args.close,
-            last_die=args.last_die,
-            hard=args.hard,
-            scoring=args.scoring,
-        )
+        return build_rules(args.preset, **laid_over)
     except InvalidRules as err:
         raise CommandError(t(CLI_LANG, err.key, **err.params)) from err
 

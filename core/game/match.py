@@ -23,6 +23,11 @@ class FormatKind(StrEnum):
     LONG = "long"
 
 
+# How each format and stakes is written (the `N`, `A` and `K` are the player's numbers).
+FORMAT_FORMS = tuple("rounds:N" if kind is FormatKind.ROUNDS else kind.value for kind in FormatKind)
+STAKES_FORMS = ("none", "pot:A", "canoga[:K]")
+
+
 @dataclass(frozen=True, slots=True)
 class MatchFormat:
     """How a match ends; `rounds` only matters for `rounds:N`."""
@@ -46,7 +51,7 @@ class MatchFormat:
         try:
             kind = FormatKind(name)
         except ValueError:
-            allowed = "rounds:N, to-45, elimination, first-shut, long"
+            allowed = ", ".join(FORMAT_FORMS)
             raise InvalidOption("error.option.format", value=text, allowed=allowed) from None
         if kind is not FormatKind.ROUNDS:
             if count:

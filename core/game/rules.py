@@ -1,4 +1,7 @@
-"""The rule set of one game as a single frozen value, with the named presets (SPEC section 1-2)."""
+"""The rule set of one game as a single frozen value, with the named presets (SPEC section 1-2).
+
+The options that change a rule set, and `build_rules`, are in `core/game/options.py`.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,11 @@ from typing import Any
 from core.game.errors import InvalidRules
 
 TILE_COUNTS = (9, 10, 12)
+DICE_COUNTS = (2, 3)
 HIGH_TILE = 7  # the one-die rule unlocks once no tile of 7 or more is left to play
+# The on/off rules besides the one-die rule, each written into the text form as its code when
+# on, in this order (the one-die rule is always written: `1d` or `hard`).
+FLAG_CODES = {"last_die": "ld"}
 
 
 class CloseRule(StrEnum):
@@ -78,10 +85,9 @@ class Rules:
         return (1, self.dice) if self.one_die_allowed(available) else (self.dice,)
 
     def to_str(self) -> str:
-        """Compact text form, e.g. `t9.d2.any.1d.sum` (see `from_str`)."""
+        """Compact text form, e.g. `t9.d2.any.1d.sum` (see `from_str`); leaderboards key by it."""
         parts = [f"t{self.tiles}", f"d{self.dice}", self.close.value]
-        if self.last_die:
-            parts.append("ld")
+        parts += [code for name, code in FLAG_CODES.items() if getattr(self, name)]
         parts.append("1d" if self.one_die else "hard")
         parts.append(self.scoring.value)
         return ".".join(parts)
@@ -89,21 +95,21 @@ class Rules:
     @classmethod
     def from_str(cls, text: str) -> Rules:
         try:
-            tiles_part, dice_part, close, *rest = text.split(".")
-            last_die = rest[0] == "ld"
-            mode, scoring = rest[-2:]
-            if len(rest) != 2 + last_die or mode not in ("1d", "hard"):
+            tiles_part, dice_part, close, *codes, mode, scoring = text.split(".")
+            flags = {name: code in codes for name, code in FLAG_CODES.items()}
+            in_order = [code for name, code in FLAG_CODES.items() if flags[name]]
+            if codes != in_order or mode not in ("1d", "hard"):
                 raise ValueError(text)
             if tiles_part[0] != "t" or dice_part[0] != "d":
                 raise ValueError(text)
-            return cls(
+            rules = cls(
                 tiles=int(tiles_part[1:]),
                 dice=int(dice_part[1:]),
                 close=CloseRule(close),
-                last_die=last_die,
                 one_die=mode == "1d",
                 scoring=Scoring(scoring),
             )
+            return rules.with_options(**flags) if any(flags.values()) else rules
         except (ValueError, IndexError) as exc:
             if isinstance(exc, InvalidRules):
                 raise
@@ -118,8 +124,9 @@ def _problems(rules: Rules) -> list[tuple[str, dict[str, Any]]]:
     """Why this combination makes no sense (empty when it is fine)."""
     problems: list[tuple[str, dict[str, Any]]] = []
     if rules.tiles not in TILE_COUNTS:
-        problems.append(("tiles", {"tiles": rules.tiles, "allowed": "9, 10, 12"}))
-    if rules.dice not in (2, 3):
+        allowed = ", ".join(map(str, TILE_COUNTS))
+        problems.append(("tiles", {"tiles": rules.tiles, "allowed": allowed}))
+    if rules.dice not in DICE_COUNTS:
         problems.append(("dice", {"dice": rules.dice}))
     elif rules.dice == 3 and rules.tiles != 12:
         problems.append(("three_dice", {"tiles": rules.tiles}))
@@ -154,41 +161,3 @@ def preset(name: str) -> Rules:
         return PRESETS[name.strip().lower()]
     except KeyError:
         raise InvalidRules("error.rules.preset", preset=name, allowed=", ".join(PRESETS)) from None
-
-
-def build_rules(
-    preset_name: str | None = None,
-    *,
-    tiles: int | None = None,
-    dice: int | None = None,
-    close: str | None = None,
-    last_die: bool | None = None,
-    hard: bool | None = None,
-    scoring: str | None = None,
-) -> Rules:
-    """A preset (classic by default) with any single options laid over it."""
-    base = preset(preset_name) if preset_name else Rules()
-    changes: dict[str, Any] = {}
-    if tiles is not None:
-        changes["tiles"] = tiles
-    if dice is not None:
-        changes["dice"] = dice
-    if close is not None:
-        changes["close"] = _enum(CloseRule, close, "close")
-    if last_die is not None:
-        changes["last_die"] = last_die
-    if hard is not None:
-        changes["one_die"] = not hard
-    if scoring is not None:
-        changes["scoring"] = _enum(Scoring, scoring, "scoring")
-    return base.with_options(**changes) if changes else base
-
-
-def _enum(kind: type[CloseRule] | type[Scoring], value: str, option: str) -> Any:
-    try:
-        return kind(value.strip().lower())
-    except ValueError:
-        allowed = ", ".join(member.value for member in kind)
-        raise InvalidRules(
-            "error.rules.choice", option=option, value=value, allowed=allowed
-        ) from None

@@ -1,4 +1,8 @@
-"""A server's own settings (`/shutbox config`) and the options of `/shutbox start`."""
+"""A server's own settings (`/shutbox config`) and the options of `/shutbox start`.
+
+Both are read from option tables: the game's (`core/game/options.py`) for `start`, and
+`SETTINGS` below, which takes the game's preset, timer and fair-dice options as they are.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,17 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from core.game.errors import InvalidOption, InvalidRules
-from core.game.match import TIMER_RANGE, FormatKind, MatchConfig, MatchFormat, Stakes
+from core.game.match import FormatKind, MatchConfig, MatchFormat, Stakes
 from core.game.numbers import MAX_AMOUNT, parse_int
-from core.game.rules import PRESETS, TILE_COUNTS, build_rules
+from core.game.options import (
+    OPTIONS,
+    RULE_OPTIONS,
+    Option,
+    Value,
+    build_rules,
+    find_option,
+)
+from core.game.options import parse_bool as parse_bool  # noqa: PLC0414 (re-exported)
 from core.text.i18n import LANGS
 
 LOBBY_SECONDS = 600  # a lobby that never starts closes after 10 minutes
@@ -17,6 +29,22 @@ LOBBY_SECONDS = 600  # a lobby that never starts closes after 10 minutes
 NEEDS_A_SHUT = (FormatKind.FIRST_SHUT,)
 MAX_PLAYERS_ALLOWED = 10
 MAX_SEASON_DAYS = 3650
+STYLES = ("emoji", "text")
+
+SETTINGS: dict[str, Option] = {
+    option.name: option
+    for option in (
+        Option("lang", str, values=LANGS),
+        Option("style", str, values=STYLES),
+        OPTIONS["preset"],
+        Option("start_chips", int, bounds=(0, MAX_AMOUNT), shown=("N",)),
+        Option("daily", int, bounds=(0, MAX_AMOUNT), shown=("N",)),
+        OPTIONS["timer"],
+        Option("max_players", int, bounds=(1, MAX_PLAYERS_ALLOWED)),
+        OPTIONS["fair"],
+        Option("season_days", int, bounds=(0, MAX_SEASON_DAYS)),
+    )
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,86 +77,74 @@ class ServerConfig:
 
     def updated(self, name: str, value: str) -> ServerConfig:
         """A copy with one setting changed; a bad name or value says what is allowed."""
-        parser = _PARSERS.get(name)
-        if parser is None:
-            raise InvalidOption("error.config.key", key=name, allowed=", ".join(_PARSERS))
-        return replace(self, **{name: parser(value.strip())})
+        setting = SETTINGS.get(name)
+        if setting is None:
+            raise InvalidOption("error.config.key", key=name, allowed=", ".join(SETTINGS))
+        changes: dict[str, Any] = {name: _setting_value(setting, value.strip())}
+        return replace(self, **changes)
 
 
 def _text(value: object) -> str:
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
 
 
-def _choice(allowed: tuple[str, ...], name: str) -> Any:
-    def parse(value: str) -> str:
-        if value.lower() not in allowed:
-            raise InvalidOption(
-                "error.config.value", key=name, value=value, allowed=", ".join(allowed)
-            )
-        return value.lower()
-
-    return parse
-
-
-def _number(name: str, low: int, high: int) -> Any:
-    def parse(value: str) -> int:
+def _setting_value(setting: Option, value: str) -> Value:
+    """A setting's value, checked at once: a number in its range, yes/no, or one of its choices."""
+    name = setting.name
+    if setting.kind is bool:
+        return parse_bool(value, name)
+    if setting.kind is int:
         try:
-            return parse_int(value, name, low, high)
+            return parse_int(value, name, *setting.range)
         except InvalidOption as error:
+            low, high = setting.range
             raise InvalidOption("error.config.range", key=name, value=error.params["value"],
                                 min=low, max=high) from None  # fmt: skip
-
-    return parse
-
-
-def parse_bool(value: str, name: str = "value") -> bool:
-    if value.lower() in ("yes", "true", "on", "1", "ja"):
-        return True
-    if value.lower() in ("no", "false", "off", "0", "nej", "nei"):
-        return False
-    raise InvalidOption("error.config.value", key=name, value=value, allowed="yes, no")
+    if value.lower() not in setting.values:
+        allowed = ", ".join(str(choice) for choice in setting.values)
+        raise InvalidOption("error.config.value", key=name, value=value, allowed=allowed)
+    return value.lower()
 
 
-_PARSERS: dict[str, Any] = {
-    "lang": _choice(LANGS, "lang"),
-    "style": _choice(("emoji", "text"), "style"),
-    "preset": _choice(tuple(PRESETS), "preset"),
-    "start_chips": _number("start_chips", 0, MAX_AMOUNT),
-    "daily": _number("daily", 0, MAX_AMOUNT),
-    "timer": _number("timer", *TIMER_RANGE),
-    "max_players": _number("max_players", 1, MAX_PLAYERS_ALLOWED),
-    "fair": lambda value: parse_bool(value, "fair"),
-    "season_days": _number("season_days", 0, MAX_SEASON_DAYS),
-}
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class StartOptions:
-    """What `/shutbox start` (or `solo`) was given; None means the server's default."""
+    """What `/shutbox start` (or `solo`) was given. None, or left out, is the default: the
+    server's preset, timer and fair dice, the preset's rules, the option table's for the rest.
 
-    preset: str | None = None
-    tiles: int | None = None
-    dice: int | None = None
-    close: str | None = None
-    last_die: bool | None = None
-    hard: bool | None = None
-    scoring: str | None = None
-    format: str | None = None
-    stakes: str | None = None
-    timer: int | None = None
-    hints: bool | None = None
-    fair: bool | None = None
+    The rule options (`tiles=12`, `hard=True`: any of `RULE_OPTIONS` but the preset) are
+    keywords like the others and are kept together in `rules`, so a new rule option needs
+    nothing here.
+    """
+
+    preset: str | None
+    format: str | None
+    stakes: str | None
+    timer: int | None
+    hints: bool | None
+    fair: bool | None
+    rules: tuple[tuple[str, Value], ...]  # the rule options given, in the table's order
+
+    def __init__(
+        self, preset: str | None = None, format: str | None = None, stakes: str | None = None,
+        timer: int | None = None, hints: bool | None = None, fair: bool | None = None,
+        **rules: Value | None,
+    ) -> None:  # fmt: skip
+        unknown = sorted(set(rules) - set(_RULE_NAMES))
+        if unknown:
+            raise TypeError(f"StartOptions() got unexpected keyword arguments {unknown}")
+        given = tuple((name, rules[name]) for name in _RULE_NAMES if rules.get(name) is not None)
+        values = {"preset": preset, "format": format, "stakes": stakes, "timer": timer,
+                  "hints": hints, "fair": fair, "rules": given}  # fmt: skip
+        for name, value in values.items():
+            object.__setattr__(self, name, value)  # frozen: set once, here
 
     def config(self, server: ServerConfig, *, solo: bool = False) -> MatchConfig:
         """The match settings, validated; solo games carry no stakes."""
-        rules = build_rules(
-            self.preset or server.preset, tiles=self.tiles, dice=self.dice, close=self.close,
-            last_die=self.last_die, hard=self.hard, scoring=self.scoring,
-        )  # fmt: skip
-        stakes = Stakes.parse(self.stakes or "none")
+        rules = build_rules(self.preset or server.preset, **dict(self.rules))
+        stakes = Stakes.parse(self.stakes or _default("stakes"))
         if solo and stakes.staked:
             raise InvalidOption("error.option.solo_stakes")
-        match_format = MatchFormat.parse(self.format or "rounds:1")
+        match_format = MatchFormat.parse(self.format or _default("format"))
         if match_format.kind in NEEDS_A_SHUT and not rules.can_shut:
             # e.g. `close=separate format=first-shut`: tiles 7 and up never close
             raise InvalidRules("error.rules.never_ends", highest=rules.highest_closable,
@@ -138,21 +154,16 @@ class StartOptions:
             format=match_format,
             stakes=stakes,
             timer=self.timer if self.timer is not None else server.timer,
-            hints=True if self.hints is None else self.hints,
+            hints=bool(OPTIONS["hints"].default) if self.hints is None else self.hints,
             max_players=1 if solo else server.max_players,
         )
 
 
-OPTION_NAMES = {
-    "preset": "preset", "tiles": "tiles", "dice": "dice", "close": "close",
-    "last-die": "last_die", "last_die": "last_die", "hard": "hard", "scoring": "scoring",
-    "format": "format", "rounds": "format", "stakes": "stakes", "timer": "timer",
-    "hints": "hints", "fair": "fair",
-}  # fmt: skip
-INT_OPTIONS = {  # each typed number's range, refused before anything else reads it
-    "tiles": (min(TILE_COUNTS), max(TILE_COUNTS)), "dice": (2, 3), "timer": TIMER_RANGE,
-}  # fmt: skip
-BOOL_OPTIONS = ("last_die", "hard", "hints", "fair")
+_RULE_NAMES = tuple(option.name for option in RULE_OPTIONS if option.name != "preset")
+
+
+def _default(name: str) -> str:
+    return str(OPTIONS[name].default)
 
 
 def options_from_words(pairs: dict[str, str], bare: list[str]) -> StartOptions:
@@ -169,27 +180,15 @@ def options_from_pairs(pairs: dict[str, str]) -> StartOptions:
     values: dict[str, Any] = {}
     given: dict[str, str] = {}
     for key, raw in pairs.items():
-        name = OPTION_NAMES.get(key.lower())
-        if name is None:
-            raise InvalidOption(
-                "error.option.unknown",
-                key=key,
-                allowed=", ".join(sorted(set(OPTION_NAMES) - {"last_die"})),
-            )
+        option = find_option(key)
+        if option is None:
+            allowed = ", ".join(sorted(known.typed for known in OPTIONS.values()))
+            raise InvalidOption("error.option.unknown", key=key, allowed=allowed)
         if not raw.strip():
             raise InvalidOption("error.option.empty", option=key)
+        name = option.into or option.name  # `rounds` and `format` both set the format
         if name in given:
             raise InvalidOption("error.option.conflict", first=given[name], second=key)
         given[name] = key
-        values[name] = _option_value(key, name, raw)
+        values[name] = option.read(raw, key)
     return StartOptions(**values)
-
-
-def _option_value(key: str, name: str, raw: str) -> Any:
-    if name in INT_OPTIONS:
-        return parse_int(raw, key, *INT_OPTIONS[name])
-    if name in BOOL_OPTIONS:
-        return parse_bool(raw, key)
-    if key.lower() == "rounds":
-        return f"rounds:{raw}"
-    return raw

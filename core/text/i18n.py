@@ -8,6 +8,10 @@ named placeholders such as `{player}`, and every language has the same keys and 
 Counts use the ICU plural form, `{n, plural, one {# chip} other {# chips}}`, chosen by the
 language's CLDR plural rule; `#` is the count. Every whole number is written in the language's
 number format (`1,234,567` in English, `1.234.567` in Danish, `1 234 567` in Norwegian), by Babel.
+
+A text never types out the presets, formats or stakes: it names them (`{presets}`, `{formats}`,
+`{stakes_forms}`), and they are filled from the game's option table as the language lists
+alternatives (`classic, hard, …, or twelve`; `…, ten eller twelve`).
 """
 
 from __future__ import annotations
@@ -27,9 +31,16 @@ from babel.dates import format_date, format_timedelta
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
+from core.game.options import OPTIONS
+
 Lang = Literal["en", "da", "nb"]
 LANGS: tuple[Lang, ...] = ("en", "da", "nb")
 DEFAULT_LANG: Lang = "en"
+
+# The lists a text may name, filled when the caller gives no value: placeholder -> option.
+NAMED_LISTS: Mapping[str, str] = MappingProxyType(
+    {"presets": "preset", "formats": "format", "stakes_forms": "stakes"}
+)
 
 # Discord reports Norwegian as "no"; Nynorsk users get Bokmål, the closest catalog we have.
 _LANG_BY_PRIMARY_TAG: dict[str, Lang] = {"en": "en", "da": "da", "nb": "nb", "no": "nb", "nn": "nb"}
@@ -66,7 +77,7 @@ def t(lang: str, key: str, /, **params: object) -> str:
     template = catalog(lang).get(key)
     if template is None:
         lang, template = DEFAULT_LANG, catalog(DEFAULT_LANG).get(key, key)
-    return _fill(_choose_plurals(template, lang, params), _localized(lang, params))
+    return _fill(_choose_plurals(template, lang, params), _Params(lang, _localized(lang, params)))
 
 
 # `{name, plural, one {...} other {...}}`: the branches hold no braces but `{placeholders}`.
@@ -113,17 +124,25 @@ def _locale(lang: Lang) -> Locale:
     return Locale.parse(lang)
 
 
-class _KeepMissing(dict[str, object]):
-    """Format parameters that leave an unknown `{name}` in the text instead of failing."""
+class _Params(dict[str, object]):
+    """Format parameters that fill a named list (`{presets}`) the caller left out, and leave
+    any other unknown `{name}` in the text instead of failing."""
+
+    def __init__(self, lang: str, params: Mapping[str, object]) -> None:
+        super().__init__(params)
+        self.lang = lang
 
     def __missing__(self, name: str) -> str:
-        return "{" + name + "}"
+        option = NAMED_LISTS.get(name)
+        if option is None:
+            return "{" + name + "}"
+        return join_list(self.lang, list(OPTIONS[option].listed()), style="or")
 
 
 def _fill(template: str, params: Mapping[str, object]) -> str:
     """Put the parameters into the template; a mismatch shows the raw text rather than crash."""
     try:
-        return template.format_map(_KeepMissing(params))
+        return template.format_map(params)
     except (ValueError, TypeError, IndexError, AttributeError, KeyError):
         return template
 
@@ -141,9 +160,12 @@ def _plural_names(text: str) -> list[str]:
     return [match.group(1) for match in _PLURAL.finditer(text)]
 
 
-def join_list(lang: str, items: list[str]) -> str:
-    """Items the way the language lists them: `2, 4 and 6` in Danish, `2, 4, and 6` in English."""
-    return str(format_list(items, locale=_locale(normalize_lang(lang)))) if items else ""
+def join_list(lang: str, items: list[str], style: Literal["standard", "or"] = "standard") -> str:
+    """Items the way the language lists them: `2, 4 og 6` in Danish, `2, 4, and 6` in English;
+    alternatives with `style="or"`: `2, 4 eller 6`, `2, 4, or 6`."""
+    if not items:
+        return ""
+    return str(format_list(items, style=style, locale=_locale(normalize_lang(lang))))
 
 
 def decimal(lang: str, value: float, digits: int = 1) -> str:
@@ -189,6 +211,7 @@ def _load_locale_data() -> None:
     for lang in LANGS:
         number(lang, 1234)
         join_list(lang, ["1", "2", "3"])
+        join_list(lang, ["1", "2", "3"], style="or")
         relative_time(lang, 60)
         percent(lang, 0.5)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Literal
 
 from core.game.moves import move_label
+from core.game.options import flags_on
 from core.game.rules import HIGH_TILE, Rules, preset
 from core.text.i18n import t
 
@@ -83,14 +84,19 @@ def describe_rules(rules: Rules, lang: str) -> str:
     if rules.dice == 3:
         parts.append(t(lang, "rules.three_dice.short"))
     parts.append(t(lang, f"rules.close.{rules.close.value}.short"))
-    if rules.last_die:
-        parts.append(t(lang, "rules.last_die.short"))
+    parts += [t(lang, f"rules.{name}.short") for name in _switched_on(rules)]
     if _one_die_applies(rules):
         parts.append(t(lang, "rules.one_die.short", high=high_tiles(rules)))
     elif not rules.one_die:
         parts.append(t(lang, "rules.hard.short"))
     parts.append(t(lang, f"rules.scoring.{rules.scoring.value}.short"))
     return RULE_SEPARATOR.join(parts)
+
+
+def _switched_on(rules: Rules) -> list[str]:
+    """The on/off rules these rules switch on, by name, but `hard`: the one-die rule is always
+    told, whether it is on or off."""
+    return [option.name for option in flags_on(rules) if option.name != "hard"]
 
 
 def _one_die_applies(rules: Rules) -> bool:
@@ -113,8 +119,7 @@ def explain_rules(rules: Rules, lang: str) -> str:
         _titled(lang, "rules.text.turn", tiles=rules.tiles),
         _titled(lang, f"rules.close.{rules.close.value}"),
     ]
-    if rules.last_die:
-        lines.append(_titled(lang, "rules.last_die"))
+    lines += [_titled(lang, f"rules.{name}") for name in _switched_on(rules)]
     if rules.dice == 3:
         lines.append(_titled(lang, "rules.three_dice"))
     all_dice = t(lang, f"rules.all_dice.{rules.dice}")

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from core.game.errors import InvalidOption, InvalidRules
 from core.game.match import MatchConfig, MatchFormat, Stakes, StakesKind
-from core.game.rules import PRESETS, CloseRule, Rules, Scoring, build_rules, preset, score_of
+from core.game.options import build_rules
+from core.game.rules import PRESETS, CloseRule, Rules, Scoring, preset, score_of
 
 rules_values = st.builds(
     Rules,
@@ -51,12 +52,6 @@ def test_combinations_that_make_no_sense_are_refused(options: dict[str, object],
     with pytest.raises(InvalidRules) as error:
         build_rules(**options)  # type: ignore[arg-type]
     assert error.value.key == key
-
-
-def test_single_options_lay_over_a_preset() -> None:
-    """`sailors` with the last-die option and count scoring."""
-    rules = build_rules("sailors", last_die=True, scoring="count")
-    assert rules == Rules(close=CloseRule.SUM_OR_DICE, last_die=True, scoring=Scoring.COUNT)
 
 
 @given(rules_values)

@@ -12,9 +12,10 @@ import pytest
 from core.game import errors
 from core.game.errors import InvalidRules, ShutboxError
 from core.game.match import FormatKind, StakesKind
-from core.game.rules import PRESETS, CloseRule, Rules, Scoring, build_rules, preset
+from core.game.options import OPTIONS, RULE_OPTIONS, build_rules
+from core.game.rules import PRESETS, CloseRule, Rules, Scoring, preset
 from core.text import i18n
-from core.text.i18n import LANGS, catalog, normalize_lang, placeholders, t
+from core.text.i18n import LANGS, NAMED_LISTS, catalog, normalize_lang, placeholders, t
 
 CORE = Path(__file__).resolve().parents[4] / "core"
 LOCALES = CORE / "text" / "locales"
@@ -118,7 +119,7 @@ def test_rules_errors_are_translated_with_their_parameters(
     with pytest.raises(InvalidRules) as caught:
         make()
     template = catalog(lang)[caught.value.key]
-    assert placeholders(template) == set(caught.value.params)
+    assert placeholders(template) - set(NAMED_LISTS) == set(caught.value.params)
     assert "{" not in t(lang, caught.value.key, **caught.value.params)
 
 
@@ -131,6 +132,19 @@ def test_unknown_preset_message_lists_the_presets() -> None:
     assert all(name in text for name in PRESETS)
 
 
+def test_texts_name_the_presets_and_get_them_as_the_language_lists_alternatives() -> None:
+    """`{presets}` is every preset from the option table: `…, ten, or twelve` in English,
+    `…, ten eller twelve` in Danish and Norwegian; no catalog types the list out."""
+    assert t("en", "error.rules.text", text="x").endswith("missionary, ten, or twelve.")
+    assert t("da", "error.rules.text", text="x").endswith("missionary, ten eller twelve.")
+    assert "first-shut eller long" in t("nb", "help.text", boards="wins")
+    for name, option in NAMED_LISTS.items():
+        assert option in OPTIONS, name
+    typed_out = ", ".join(str(name) for name in OPTIONS["preset"].values[1:3])  # hard, sailors
+    for lang in LANGS:
+        assert not [key for key, text in catalog(lang).items() if typed_out in text], lang
+
+
 def test_not_your_turn_names_the_player() -> None:
     """The turn error carries the player's name in every language."""
     for lang in LANGS:
@@ -141,7 +155,8 @@ def _rule_groups() -> Iterator[str]:
     yield from (f"rules.preset.{name}" for name in PRESETS)
     yield from (f"rules.close.{rule.value}" for rule in CloseRule)
     yield from (f"rules.scoring.{scoring.value}" for scoring in Scoring)
-    yield from ("rules.last_die", "rules.one_die", "rules.hard", "rules.three_dice")
+    yield from (f"rules.{option.name}" for option in RULE_OPTIONS if option.kind is bool)
+    yield from ("rules.one_die", "rules.three_dice")
     yield from (f"format.{kind}" for kind in ("rounds", "to-45", "elimination", "first-shut"))
     yield "format.long"
     yield from (f"stakes.{kind}" for kind in ("none", "pot", "canoga"))
