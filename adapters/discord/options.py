@@ -14,10 +14,12 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from adapters.discord.translator import option_key, text
+from core.game.match import MATCH_OPTIONS as GAME_MATCH_OPTIONS
 from core.game.match import MAX_ROUNDS, TIMER_RANGE, FormatKind
 from core.game.numbers import MAX_AMOUNT
-from core.game.options import MATCH_OPTIONS as GAME_MATCH_OPTIONS
-from core.game.options import OPTIONS, RULE_OPTIONS, Option
+from core.game.option import Option
+from core.game.options import OPTIONS
+from core.game.rules import RULE_OPTIONS
 from core.service.economy import BOARDS
 from core.service.seasons import MAX_SEASON
 from core.service.settings import MAX_PLAYERS_ALLOWED, MAX_SEASON_DAYS, SETTINGS

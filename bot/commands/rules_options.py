@@ -11,8 +11,8 @@ from typing import Any
 
 from bot.commands import CommandError
 from core.game.errors import InvalidRules
-from core.game.options import RULE_OPTIONS, Option, build_rules
-from core.game.rules import PRESETS, Rules
+from core.game.option import Option
+from core.game.rules import PRESETS, RULE_OPTIONS, Rules, build_rules
 from core.text.i18n import t
 
 CLI_LANG = "en"

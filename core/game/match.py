@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from core.game.errors import InvalidOption
 from core.game.numbers import MAX_AMOUNT, is_integer, shown
+from core.game.option import Option
 from core.game.rules import Rules
 
 LIMIT = 45  # `to-45` and `elimination`: the total a player must pass
@@ -157,3 +158,14 @@ class MatchConfig:
             hints == "h",
             int(players),
         )
+
+
+# How the match is played; left out, the timer and fair dice are the server's settings.
+MATCH_OPTIONS = (
+    Option("rounds", int, bounds=(1, MAX_ROUNDS), shown=("N",), into="format", written="rounds:{}"),
+    Option("format", str, default="rounds:1", values=tuple(FormatKind), shown=FORMAT_FORMS),
+    Option("stakes", str, default="none", shown=STAKES_FORMS),
+    Option("timer", int, bounds=TIMER_RANGE),
+    Option("hints", bool, default=True),
+    Option("fair", bool),
+)

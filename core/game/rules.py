@@ -1,6 +1,8 @@
-"""The rule set of one game as a single frozen value, with the named presets (SPEC section 1-2).
+"""The rule set of one game as a single frozen value, with the named presets (SPEC section 1-2),
+and the rule options that are laid over a preset (`RULE_OPTIONS`, read by `build_rules`).
 
-The options that change a rule set, and `build_rules`, are in `core/game/options.py`.
+A new on/off rule is a field of `Rules` plus one `Option` in `RULE_OPTIONS` (with its code in
+the text form), both here: the parsers, help texts and command-line options read the table.
 """
 
 from __future__ import annotations
@@ -10,13 +12,11 @@ from enum import StrEnum
 from typing import Any
 
 from core.game.errors import InvalidRules
+from core.game.option import Option, Value
 
 TILE_COUNTS = (9, 10, 12)
 DICE_COUNTS = (2, 3)
 HIGH_TILE = 7  # the one-die rule unlocks once no tile of 7 or more is left to play
-# The on/off rules besides the one-die rule, each written into the text form as its code when
-# on, in this order (the one-die rule is always written: `1d` or `hard`).
-FLAG_CODES = {"last_die": "ld"}
 
 
 class CloseRule(StrEnum):
@@ -87,7 +87,7 @@ class Rules:
     def to_str(self) -> str:
         """Compact text form, e.g. `t9.d2.any.1d.sum` (see `from_str`); leaderboards key by it."""
         parts = [f"t{self.tiles}", f"d{self.dice}", self.close.value]
-        parts += [code for name, code in FLAG_CODES.items() if getattr(self, name)]
+        parts += [flag.code for flag in _CODED if getattr(self, flag.name)]
         parts.append("1d" if self.one_die else "hard")
         parts.append(self.scoring.value)
         return ".".join(parts)
@@ -96,8 +96,8 @@ class Rules:
     def from_str(cls, text: str) -> Rules:
         try:
             tiles_part, dice_part, close, *codes, mode, scoring = text.split(".")
-            flags = {name: code in codes for name, code in FLAG_CODES.items()}
-            in_order = [code for name, code in FLAG_CODES.items() if flags[name]]
+            flags = {flag.name: flag.code in codes for flag in _CODED}
+            in_order = [flag.code for flag in _CODED if flags[flag.name]]
             if codes != in_order or mode not in ("1d", "hard"):
                 raise ValueError(text)
             if tiles_part[0] != "t" or dice_part[0] != "d":
@@ -161,3 +161,60 @@ def preset(name: str) -> Rules:
         return PRESETS[name.strip().lower()]
     except KeyError:
         raise InvalidRules("error.rules.preset", preset=name, allowed=", ".join(PRESETS)) from None
+
+
+# Laid over a preset by `build_rules`; left out, a rule is the preset's. The on/off rules but
+# the one-die rule (always written: `1d` or `hard`) carry their mark in the text form.
+RULE_OPTIONS = (
+    Option("preset", str, default="classic", values=tuple(PRESETS)),
+    Option("tiles", int, values=TILE_COUNTS),
+    Option("dice", int, values=DICE_COUNTS),
+    Option("close", str, values=tuple(CloseRule)),
+    Option("last_die", bool, code="ld"),
+    Option("hard", bool, field="one_die", negated=True),
+    Option("scoring", str, values=tuple(Scoring)),
+)
+_CODED = tuple(option for option in RULE_OPTIONS if option.code)
+
+
+def build_rules(preset_name: str | None = None, /, **options: Value | None) -> Rules:
+    """A preset (classic by default) with any rule options laid over it (None: left out)."""
+    base = preset(preset_name) if preset_name else Rules()
+    changes: dict[str, Any] = {}
+    for name, value in options.items():
+        option = _rule_option(name)
+        if value is not None:
+            changes[option.field or name] = _field_value(option, value)
+    return base.with_options(**changes) if changes else base
+
+
+def flags_on(rules: Rules) -> tuple[Option, ...]:
+    """The on/off rule options these rules switch on (`hard`: the one-die rule is off)."""
+    return tuple(
+        option
+        for option in RULE_OPTIONS
+        if option.kind is bool and getattr(rules, option.field or option.name) != option.negated
+    )
+
+
+def _rule_option(name: str) -> Option:
+    found = next((option for option in RULE_OPTIONS if option.name == name), None)
+    if found is None or name == "preset":  # the preset is the base, not laid over it
+        raise TypeError(f"build_rules() got an unexpected option {name!r}")
+    return found
+
+
+def _field_value(option: Option, value: Value) -> Value:
+    """The value of the rules' field: a choice as its member (`close="Any"` is `CloseRule.ANY`),
+    a negated flag turned around."""
+    if option.kind is bool:
+        return bool(value) != option.negated
+    if option.kind is str:
+        wanted = str(value).strip().lower()
+        found = next((member for member in option.values if member == wanted), None)
+        if found is None:
+            allowed = ", ".join(str(member) for member in option.values)
+            raise InvalidRules("error.rules.choice", option=option.typed, value=value,
+                               allowed=allowed)  # fmt: skip
+        return found
+    return value

@@ -7,8 +7,7 @@ from dataclasses import dataclass
 
 from core.game.errors import InsufficientChips, InvalidOption, NotAllowed, ShutboxError
 from core.game.numbers import MAX_AMOUNT, MAX_BALANCE
-from core.game.options import build_rules
-from core.game.rules import PRESETS, Rules
+from core.game.rules import PRESETS, Rules, build_rules
 from core.game.settlement import Transfer
 from core.service.buttons import ButtonId
 from core.service.commit import MINT, Commit, DailyClaim, Journal, OpKind, Scope, StatOp, Status

@@ -12,15 +12,10 @@ from typing import Any
 from core.game.errors import InvalidOption, InvalidRules
 from core.game.match import FormatKind, MatchConfig, MatchFormat, Stakes
 from core.game.numbers import MAX_AMOUNT, parse_int
-from core.game.options import (
-    OPTIONS,
-    RULE_OPTIONS,
-    Option,
-    Value,
-    build_rules,
-    find_option,
-)
-from core.game.options import parse_bool as parse_bool  # noqa: PLC0414 (re-exported)
+from core.game.option import Option, Value
+from core.game.option import parse_bool as parse_bool  # noqa: PLC0414 (re-exported)
+from core.game.options import OPTIONS, find_option
+from core.game.rules import RULE_OPTIONS, build_rules
 from core.text.i18n import LANGS
 
 LOBBY_SECONDS = 600  # a lobby that never starts closes after 10 minutes

@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Literal
 
 from core.game.moves import move_label
-from core.game.options import flags_on
-from core.game.rules import HIGH_TILE, Rules, preset
+from core.game.rules import HIGH_TILE, Rules, flags_on, preset
 from core.text.i18n import t
 
 Style = Literal["emoji", "text"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from core.game.options import build_rules
+from core.game.rules import build_rules
 from core.game.settlement import Transfer
 from core.service.commands import (
     Balance,

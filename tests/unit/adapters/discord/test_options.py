@@ -12,7 +12,8 @@ from adapters.discord.commands import ShutboxCommands
 from adapters.discord.interactions import user_lang
 from adapters.discord.options import match_format, setting_text
 from adapters.discord.translator import option_key
-from core.game.options import OPTIONS, Option
+from core.game.option import Option
+from core.game.options import OPTIONS
 from core.service.settings import SETTINGS
 from core.text.i18n import LANGS, catalog
 

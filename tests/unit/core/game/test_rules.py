@@ -8,8 +8,16 @@ from hypothesis import strategies as st
 
 from core.game.errors import InvalidOption, InvalidRules
 from core.game.match import MatchConfig, MatchFormat, Stakes, StakesKind
-from core.game.options import build_rules
-from core.game.rules import PRESETS, CloseRule, Rules, Scoring, preset, score_of
+from core.game.rules import (
+    PRESETS,
+    CloseRule,
+    Rules,
+    Scoring,
+    build_rules,
+    flags_on,
+    preset,
+    score_of,
+)
 
 rules_values = st.builds(
     Rules,
@@ -52,6 +60,41 @@ def test_combinations_that_make_no_sense_are_refused(options: dict[str, object],
     with pytest.raises(InvalidRules) as error:
         build_rules(**options)  # type: ignore[arg-type]
     assert error.value.key == key
+
+
+def test_single_options_lay_over_a_preset() -> None:
+    """`sailors` with the last-die option and count scoring."""
+    rules = build_rules("sailors", last_die=True, scoring="count")
+    assert rules == Rules(close=CloseRule.SUM_OR_DICE, last_die=True, scoring=Scoring.COUNT)
+
+
+def test_every_rule_option_reaches_its_field() -> None:
+    """Each rule option changes the rules (`hard` turns the one-die rule off); None is left out."""
+    assert build_rules(tiles=12, dice=3) == Rules(tiles=12, dice=3)
+    assert build_rules(close=" Sum-Or-Dice ", last_die=True).last_die
+    assert build_rules("classic", hard=True) == PRESETS["hard"]
+    assert build_rules("hard", hard=False) == PRESETS["classic"]
+    assert build_rules("kids", tiles=None, hard=None) == PRESETS["kids"]
+    for not_a_rule in ({"timer": 30}, {"preset": "kids"}):
+        with pytest.raises(TypeError):
+            build_rules(**not_a_rule)  # type: ignore[arg-type]
+
+
+def test_a_choice_outside_the_table_names_what_is_allowed() -> None:
+    """`close=diagonal` is refused with the close rules the table holds."""
+    with pytest.raises(InvalidRules) as error:
+        build_rules(close="diagonal")
+    assert error.value.key == "error.rules.choice"
+    assert error.value.params["allowed"] == "any, sum-or-dice, dice, separate"
+
+
+def test_flags_on_are_the_on_off_rules_switched_on() -> None:
+    """Classic switches none on; hard is the one-die rule off; the last-die rule is itself."""
+    assert flags_on(PRESETS["classic"]) == ()
+    assert [flag.name for flag in flags_on(PRESETS["hard"])] == ["hard"]
+    sailors = build_rules("sailors", last_die=True, hard=True)
+    assert [flag.name for flag in flags_on(sailors)] == ["last_die", "hard"]
+    assert Rules.from_str(sailors.to_str()) == sailors and ".ld." in sailors.to_str()
 
 
 @given(rules_values)

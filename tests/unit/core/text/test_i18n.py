@@ -12,8 +12,8 @@ import pytest
 from core.game import errors
 from core.game.errors import InvalidRules, ShutboxError
 from core.game.match import FormatKind, StakesKind
-from core.game.options import OPTIONS, RULE_OPTIONS, build_rules
-from core.game.rules import PRESETS, CloseRule, Rules, Scoring, preset
+from core.game.options import OPTIONS
+from core.game.rules import PRESETS, RULE_OPTIONS, CloseRule, Rules, Scoring, build_rules, preset
 from core.text import i18n
 from core.text.i18n import LANGS, NAMED_LISTS, catalog, normalize_lang, placeholders, t
 
