@@ -32,7 +32,7 @@ def _argument(option: Option) -> dict[str, Any]:
         return {"action": argparse.BooleanOptionalAction, "help": described}
     if option.name == "preset":
         # No argparse choices: an unknown preset gets the catalog's answer, which lists them.
-        return {"help": f"{described}: {', '.join(PRESETS)}"}
+        return {"help": f"{described}: {', '.join(option.listed())}"}
     if option.kind is int:
         return {"type": int, "choices": option.values, "help": described}
     return {"choices": [str(value) for value in option.values], "help": described}

@@ -73,9 +73,11 @@ def test_the_written_out_parameters_are_the_option_table(command: str) -> None:
 
 
 def test_the_table_describes_each_option_within_discords_limit() -> None:
-    """A game option's description is its help text in the table, short enough for Discord."""
+    """A game option's description is its help text in the table, short enough for Discord;
+    its name on Discord is in the catalogs too."""
     assert option_key("start", "last_die", "description") == "option.last_die.help"
     assert option_key("config", "timer", "description") == "discord.config.timer.description"
     for lang in LANGS:
         for option in OPTIONS.values():
             assert 1 <= len(catalog(lang)[option.help_key]) <= DESCRIPTION_LIMIT, (lang, option)
+            assert option_key("start", option.name, "name") in catalog(lang), (lang, option)
