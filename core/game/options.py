@@ -2,12 +2,11 @@
 preset (`RULE_OPTIONS`, beside `Rules`) and the match's (`MATCH_OPTIONS`, beside the match
 settings).
 
-As in python-chess's `chess/variant.py` (a variant is one class plus one entry in `VARIANTS`,
-found by name), an option is one entry, found here by name. Everything else is read from the
-table: the rules builder, the `key=value` parser of Slack and the playground, the server's
-settings, the help texts that list the options, the command line's `--options`, the
-`{presets}` of the catalogs, and the test that holds Discord's written-out slash-command
-parameters to it.
+An option is one entry, declared next to the field it sets and found here by name; nothing
+else lists the options. The rules builder, the `key=value` parser of Slack and the playground,
+the server's settings, the help texts that list the options, the command line's `--options`
+and the `{presets}` of the catalogs all read the table, and a test holds Discord's written-out
+slash-command parameters to it.
 """
 
 from __future__ import annotations
