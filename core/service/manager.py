@@ -59,7 +59,9 @@ class GameManager(Clicks, Sweeper):
         return reply if clicked is None else await self._refreshed(ctx, clicked, reply)
 
     async def _through_middleware(self, ctx: Context, command: Command) -> Reply:
-        return await chain(self.middleware, self._execute)(ctx, command)
+        if self._pipeline is None:
+            self._pipeline = chain(self.middleware, self._execute)
+        return await self._pipeline(ctx, command)
 
     async def _execute(self, ctx: Context, command: Command) -> Reply:
         """The command's handler; a repeated delivery refused on the way gets its first result."""

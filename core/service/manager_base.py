@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from core.game.dice import DiceSource, SecureDice
-from core.service.bus import Middleware
+from core.service.bus import Middleware, Next
 from core.service.commands import Command
 from core.service.commit import Scope
 from core.service.context import Context
@@ -47,6 +47,8 @@ class ManagerBase:
     resolve_pauses: tuple[float, ...] = (0.1, 0.3, 0.6, 1.0, 2.0, 2.0, 2.0)
     # Run around every command, the first outermost (core/service/bus.py).
     middleware: tuple[Middleware, ...] = ()
+    # The middleware wrapped around the handler table, built on the first command.
+    _pipeline: Next | None = field(default=None, init=False, repr=False)
 
     async def _through_middleware(self, ctx: Context, command: Command) -> Reply:
         """The command through the middleware to its handler; errors are raised, not worded."""
