@@ -185,11 +185,6 @@ def percent(lang: str, value: float, digits: int = 1) -> str:
     return str(format_percent(value, format=pattern, locale=locale))
 
 
-def duration(lang: str, seconds: float) -> str:
-    """A length of time in the language's words: `2 hours`, `2 timer`."""
-    return str(format_timedelta(timedelta(seconds=seconds), locale=_locale(normalize_lang(lang))))
-
-
 def day(lang: str, timestamp: float) -> str:
     """A calendar day (UTC) in the language's long format: `December 1, 2026`."""
     when = datetime.fromtimestamp(timestamp, UTC).date()
