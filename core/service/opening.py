@@ -11,6 +11,7 @@ from core.game.errors import IllegalMove, NotAllowed
 from core.game.match import MatchConfig
 from core.game.settlement import Pot
 from core.service import rematch
+from core.service.chips import pot_account
 from core.service.commit_loop import CommitLoop
 from core.service.context import Context
 from core.service.game_commit import plan_change
@@ -46,7 +47,7 @@ class Opening(CommitLoop):
         game_id = new_game_id()
         return GameRecord(
             state=new_game(config, ctx.user, ctx.name), channel=ctx.channel, game_id=game_id,
-            lang=server.lang, style=server.style, pot=Pot(f"pot:{ctx.channel}"),
+            lang=server.lang, style=server.style, pot=Pot(pot_account(ctx.channel)),
             fair=new_fair_dice(f"{ctx.channel}:{game_id}").to_str() if fair else "",
             created=int(self.clock()), solo=solo,
         )  # fmt: skip

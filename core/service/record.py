@@ -9,6 +9,7 @@ from core.game.dice import FairDice
 from core.game.settlement import Pot
 from core.game.state import GameState
 from core.service import wire
+from core.service.chips import pot_account
 from core.service.turns import Turns, dump, load
 
 
@@ -47,14 +48,19 @@ class GameRecord:
         return replace(self, **changes)  # type: ignore[arg-type]
 
     def to_str(self) -> str:
-        rolls = ["".join(map(str, roll)) for roll in self.rolls]
-        data = {
+        data: dict[str, object] = {
             "s": self.state.to_str(), "c": self.channel, "g": self.game_id, "l": self.lang,
-            "y": self.style, "d": self.deadline, "pa": self.pot.account,
-            "pc": self.pot.contributions, "f": self.fair, "r": rolls, "t": self.created,
-            "solo": self.solo, "tu": dump(self.turns), "bx": self.box,
-            "v": dict(self.reviews),
+            "y": self.style, "d": self.deadline, "t": self.created,
         }  # fmt: skip
+        # A field at its usual value is left out (most games have no fair dice, no pot
+        # contributions yet, no reviews...): the record is most of a live game's memory.
+        optional = {
+            "pa": self.pot.account, "pc": self.pot.contributions, "f": self.fair,
+            "r": ["".join(map(str, roll)) for roll in self.rolls], "solo": self.solo,
+            "tu": dump(self.turns), "bx": self.box, "v": dict(self.reviews),
+        }  # fmt: skip
+        usual = _usual(self.channel)
+        data.update((name, value) for name, value in optional.items() if value != usual[name])
         return wire.dumps(data)
 
     @classmethod
@@ -63,7 +69,8 @@ class GameRecord:
 
     @classmethod
     def from_str(cls, text: str) -> GameRecord:
-        data = wire.loads(text)
+        stored = wire.loads(text)
+        data = _usual(stored["c"]) | stored  # older records wrote every field
         return cls(
             state=GameState.from_str(data["s"]),
             channel=data["c"],
@@ -76,7 +83,15 @@ class GameRecord:
             rolls=tuple(tuple(int(d) for d in r) for r in data["r"]),
             created=data["t"],
             solo=data["solo"],
-            turns=load(data.get("tu", ())),  # not in records of an older format: shown afresh
-            box=data.get("bx", -1),
-            reviews=tuple(data.get("v", {}).items()),
+            turns=load(data["tu"]),
+            box=data["bx"],
+            reviews=tuple(data["v"].items()),
         )
+
+
+def _usual(channel: str) -> dict[str, object]:
+    """The values a record leaves out: a channel's pot is `pot:<channel>`, the rest empty."""
+    return {
+        "pa": pot_account(channel), "pc": (), "f": "", "r": [], "solo": False, "tu": [],
+        "bx": -1, "v": {},
+    }  # fmt: skip

@@ -11,11 +11,20 @@ adds them to the accuracy stats and board.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 from core.game import flow
-from core.game.ai.review import Aim, Decision, Kind, Review, Step, grade_dice, grade_move
+from core.game.ai.review import (
+    Aim,
+    Decision,
+    Kind,
+    Review,
+    Step,
+    Tally,
+    grade_dice,
+    grade_move,
+)
 from core.game.ai.review_long import grade_long_dice, grade_long_move
 from core.game.ai.solver import solve
 from core.game.ai.solver_long import solve_long
@@ -37,19 +46,38 @@ MoveGrader = Callable[[int, int, Step], Decision | None]
 
 @dataclass(frozen=True, slots=True)
 class Kept:
-    """One player's decisions of one match, as kept for the Review button and command."""
+    """One player's decisions of one match, as kept for the Review button and command: the
+    first MAX_LINES in full (what a review lists), any later ones as a tally."""
 
     game_id: str
     aim: Aim
     decisions: tuple[Decision, ...]
+    folded: Tally = field(default_factory=Tally)
+
+    @property
+    def review(self) -> Review:
+        return Review(self.decisions, self.folded)
 
     def to_str(self) -> str:
-        return " ".join((self.game_id, self.aim.value, *(d.to_str() for d in self.decisions)))
+        return " ".join((self.game_id, self.aim.value, kept_words(self.decisions, self.folded)))
 
     @classmethod
     def from_str(cls, text: str) -> Kept:
-        game_id, aim, *decisions = text.split(" ")
-        return cls(game_id, Aim(aim), tuple(map(Decision.from_str, decisions)))
+        game_id, aim, *words = text.split(" ")
+        return cls(game_id, Aim(aim), *parse_kept(words))
+
+
+def kept_words(decisions: Sequence[Decision], folded: Tally) -> str:
+    """Decisions as kept: in full up to MAX_LINES, the rest (and `folded`) as one tally."""
+    tally = folded + Tally.of(decisions[MAX_LINES:])
+    words = [decision.to_str() for decision in decisions[:MAX_LINES]]
+    return " ".join([*words, tally.to_str()] if tally.count else words)
+
+
+def parse_kept(words: Sequence[str]) -> tuple[tuple[Decision, ...], Tally]:
+    tallies = [Tally.from_str(w) for w in words if w.startswith("+")]
+    decisions = tuple(Decision.from_str(w) for w in words if w and not w.startswith("+"))
+    return decisions, sum(tallies, Tally())
 
 
 def aim_of(state: GameState) -> Aim:
@@ -107,18 +135,14 @@ def track(before: GameRecord, new: GameRecord, events: Sequence[Event]) -> GameR
         return new
     kept = dict(new.reviews)
     for user, decisions in found.items():
-        added = " ".join(decision.to_str() for decision in decisions)
-        kept[user] = f"{kept[user]} {added}" if kept.get(user) else added
+        before_now, folded = parse_kept(kept.get(user, "").split())
+        kept[user] = kept_words((*before_now, *decisions), folded)
     return new.evolve(reviews=tuple(kept.items()))
 
 
-def decisions_of(record: GameRecord, user: str) -> tuple[Decision, ...]:
-    text = dict(record.reviews).get(user, "")
-    return tuple(map(Decision.from_str, text.split())) if text else ()
-
-
 def kept_of(record: GameRecord, user: str) -> Kept:
-    return Kept(record.game_id, aim_of(record.state), decisions_of(record, user))
+    words = dict(record.reviews).get(user, "").split()
+    return Kept(record.game_id, aim_of(record.state), *parse_kept(words))
 
 
 def stat_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StatOp]:
@@ -130,11 +154,12 @@ def stat_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StatOp]:
         if seat.bot:
             continue
         kept = kept_of(record, seat.id)
-        best = Review(kept.decisions).best_count
+        review = kept.review
+        best = review.best_count
         yield StatOp(OpKind.HSET, f"review:{record.channel}", seat.id, kept.to_str())
-        yield StatOp(OpKind.HINCRBY, f"stats:{seat.id}", "decisions", len(kept.decisions))
+        yield StatOp(OpKind.HINCRBY, f"stats:{seat.id}", "decisions", review.count)
         yield StatOp(OpKind.HINCRBY, f"stats:{seat.id}", "decisions_best", best)
-        yield StatOp(OpKind.ZINCRBY, "lb:decisions", seat.id, len(kept.decisions))
+        yield StatOp(OpKind.ZINCRBY, "lb:decisions", seat.id, review.count)
         yield StatOp(OpKind.ZINCRBY, "lb:decisions_best", seat.id, best)
 
 
@@ -156,16 +181,16 @@ def summary_button(record: GameRecord) -> Button | None:
 
 def review_text(kept: Kept, lang: str) -> str:
     """The player's decisions, the best alternative where theirs differed, and the totals."""
-    review = Review(kept.decisions)
+    review = kept.review
     if review.accuracy is None:
         return t(lang, "review.none")
     lines = [t(lang, "review.title", aim=t(lang, f"review.aim.{kept.aim.value}"))]
     lines += [_line(decision, kept.aim, lang) for decision in kept.decisions[:MAX_LINES]]
-    if len(kept.decisions) > MAX_LINES:
-        lines.append(t(lang, "review.more", count=len(kept.decisions) - MAX_LINES))
+    if review.count > MAX_LINES:
+        lines.append(t(lang, "review.more", count=review.count - MAX_LINES))
     lines.append(
         t(lang, "review.summary", accuracy=decimal(lang, review.accuracy),
-          best=review.best_count, decisions=len(review.decisions),
+          best=review.best_count, decisions=review.count,
           loss=_loss(review.expected_loss, kept.aim, lang))
     )  # fmt: skip
     return "\n".join(lines)

@@ -74,10 +74,21 @@ def _load(lang: Lang) -> Mapping[str, str]:
 
 def t(lang: str, key: str, /, **params: object) -> str:
     """The text for `key` in `lang`, falling back to English and then to the key itself."""
+    lang, template, plural = _template(lang, key)
+    if "{" not in template:
+        return template
+    if plural:
+        template = _choose_plurals(template, lang, params)
+    return _fill(template, _Params(lang, _localized(lang, params)))
+
+
+@lru_cache(maxsize=8192)  # a game view takes about eight texts: look each up once
+def _template(lang: str, key: str) -> tuple[str, str, bool]:
+    """The language a key's text is in, the text, and whether it has plural blocks."""
     template = catalog(lang).get(key)
     if template is None:
         lang, template = DEFAULT_LANG, catalog(DEFAULT_LANG).get(key, key)
-    return _fill(_choose_plurals(template, lang, params), _Params(lang, _localized(lang, params)))
+    return lang, template, _PLURAL.search(template) is not None
 
 
 # `{name, plural, one {...} other {...}}`: the branches hold no braces but `{placeholders}`.

@@ -10,7 +10,7 @@ from adapters.console.parse import button_key
 from adapters.console.render import buttons
 from core.game.dice import SeededDice
 from core.service.context import Context
-from core.service.reviews import decisions_of
+from core.service.reviews import kept_of
 from tests.e2e.test_console import MAX_PRESSES, make, play_out, send_all
 
 
@@ -26,7 +26,7 @@ async def play_until_round_one_ends(playground: Playground) -> list[str]:
 async def decisions_so_far(playground: Playground, user: str) -> int:
     record = await playground.manager.current(Context(SCOPE, CHANNEL, "watcher", "Watcher"))
     assert record is not None and not record.state.over
-    return len(decisions_of(record, user))
+    return kept_of(record, user).review.count
 
 
 async def test_a_round_summary_offers_its_review_by_letter(redis: Redis) -> None:

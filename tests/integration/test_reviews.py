@@ -21,7 +21,7 @@ from core.service.commands import (
     Start,
     Stats,
 )
-from core.service.reviews import Kept, decisions_of, kept_of, review_text
+from core.service.reviews import Kept, kept_of, review_text
 from core.service.settings import StartOptions
 from core.service.views import Reply
 from core.store.redis_store import RedisStore
@@ -136,7 +136,7 @@ async def test_each_player_sees_only_their_own_decisions(store: RedisStore) -> N
     kept = await store.hash(SCOPE, "review:c1")
     assert set(kept) == {"ann", "bob"}
     for user in ("ann", "bob"):
-        decisions = len(kept[user].split()) - 2  # game id and objective, then the decisions
+        decisions = Kept.from_str(kept[user]).review.count
         fields = await store.hash(SCOPE, f"stats:{user}")
         assert int(fields["decisions"]) == decisions
         reply = await table.manager.handle(table.ctx(user.title()), Review())
@@ -174,10 +174,10 @@ async def test_each_round_summary_carries_a_review_of_the_match_so_far(store: Re
     record = await table.manager.current(table.ctx("Ann"))
     assert record is not None
     for user in ("ann", "bob"):
-        so_far = decisions_of(record, user)
+        so_far = kept_of(record, user).review.count
         reply = await table.manager.handle(table.ctx(user.title()), Click(review.action_id))
         assert reply.public == () and reply.game is None and reply.private is not None
-        assert so_far and f"of {len(so_far)} decisions best)" in reply.private
+        assert so_far and f"of {so_far} decisions best)" in reply.private
         assert reply.private == review_text(kept_of(record, user), "en")
     bystander = await table.manager.handle(table.ctx("Zed"), Click(review.action_id))
     assert bystander.private is not None and bystander.private.startswith("There is no review")
@@ -187,7 +187,7 @@ async def test_each_round_summary_carries_a_review_of_the_match_so_far(store: Re
         last = await play_until_a_summary(table)
     assert last.review is not None and last.reviewed and last.reviewed[-1] in last.public
     kept = Kept.from_str((await store.hash(SCOPE, "review:c1"))["ann"])
-    assert len(kept.decisions) > len(decisions_of(record, "ann"))
+    assert kept.review.count > kept_of(record, "ann").review.count
     after = await table.manager.handle(table.ctx("Ann"), Click(review.action_id))
     assert after.private == review_text(kept, "en")
 

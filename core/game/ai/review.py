@@ -102,28 +102,59 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
+class Tally:
+    """Graded decisions kept as totals only: how many, how many were the best, their loss."""
+
+    count: int = 0
+    best: int = 0
+    loss: float = 0.0
+
+    @classmethod
+    def of(cls, decisions: Sequence[Decision]) -> Tally:
+        best = sum(decision.was_best for decision in decisions)
+        return cls(len(decisions), best, sum(decision.loss for decision in decisions))
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(self.count + other.count, self.best + other.best, self.loss + other.loss)
+
+    def to_str(self) -> str:
+        """`+12:9:0.53` (count, best, loss): a word no decision starts with."""
+        return f"+{self.count}:{self.best}:{self.loss:.6g}"
+
+    @classmethod
+    def from_str(cls, text: str) -> Tally:
+        count, best, loss = text.removeprefix("+").split(":")
+        return cls(int(count), int(best), float(loss))
+
+
+@dataclass(frozen=True, slots=True)
 class Review:
-    """The graded decisions of one or more turns."""
+    """The graded decisions of one or more turns; `folded` counts more kept only as totals."""
 
     decisions: tuple[Decision, ...]
+    folded: Tally = Tally()
+
+    @property
+    def count(self) -> int:
+        return len(self.decisions) + self.folded.count
 
     @property
     def expected_loss(self) -> float:
-        return sum(decision.loss for decision in self.decisions)
+        return sum(decision.loss for decision in self.decisions) + self.folded.loss
 
     @property
     def best_count(self) -> int:
-        return sum(decision.was_best for decision in self.decisions)
+        return sum(decision.was_best for decision in self.decisions) + self.folded.best
 
     @property
     def accuracy(self) -> float | None:
         """Percentage of decisions that were best; None when there was nothing to decide."""
-        if not self.decisions:
+        if not self.count:
             return None
-        return 100.0 * self.best_count / len(self.decisions)
+        return 100.0 * self.best_count / self.count
 
     def __add__(self, other: Review) -> Review:
-        return Review(self.decisions + other.decisions)
+        return Review(self.decisions + other.decisions, self.folded + other.folded)
 
 
 def objective_for(rules: Rules) -> Objective:

@@ -240,6 +240,16 @@ def test_t_unknown_key_returns_the_key() -> None:
     assert t("da", "no.such.key", x=1) == "no.such.key"
 
 
+@pytest.fixture
+def fresh_templates() -> Iterator[None]:
+    """Texts are looked up once per language and key: a test that swaps the catalogs starts
+    and ends with none remembered."""
+    i18n._template.cache_clear()
+    yield
+    i18n._template.cache_clear()
+
+
+@pytest.mark.usefixtures("fresh_templates")
 def test_t_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
     """A key missing from a translation uses the English text."""
     english = catalog("en")
@@ -253,6 +263,7 @@ def test_t_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
     assert t("da", "ui.roll") == partial["ui.roll"]
 
 
+@pytest.mark.usefixtures("fresh_templates")
 def test_t_never_crashes_on_parameter_mismatch(monkeypatch: pytest.MonkeyPatch) -> None:
     """Missing, extra or badly typed parameters still give readable text."""
     assert t("en", "board.round_of", n=2) == "Round 2 of {total}"
