@@ -17,7 +17,7 @@ import contextvars
 import secrets
 import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from itertools import count
@@ -38,6 +38,7 @@ from core.service.commands import Begin, Click, Join, Start
 from core.service.commit import Scope
 from core.service.context import Context
 from core.service.manager import GameManager
+from core.service.ports import GameStore
 from core.service.settings import StartOptions
 from core.service.views import Reply
 from core.store.redis_store import SERVERS_KEY, RedisStore
@@ -97,19 +98,21 @@ async def run_bench(
     in_flight: int = IN_FLIGHT,
     servers: int | None = None,
     stakes: str | None = None,
+    store: Callable[[Redis], GameStore] = RedisStore,
 ) -> BenchReport:
     """Open `games` matches, then make `actions` clicks over them, `in_flight` at a time; the
     run's keys are deleted afterwards, whatever happened.
 
     With `servers`, the games are spread over that many servers, all known to the sweep; with
-    `stakes` (e.g. "pot:1") every round moves chips, so the journal grows as on a real server.
+    `stakes` (e.g. "pot:1") every round moves chips, so the journal grows as on a real server;
+    `store` wraps the client (a benchmark may time the commits inside a click).
     """
     namespace = f"bench-{secrets.token_hex(4)}"
     servers = servers or -(-games // GAMES_PER_SERVER)
     known = members(Scope(namespace, f"server{i}") for i in range(servers))
     try:
         await register_known(redis, known)
-        manager = GameManager(RedisStore(redis), dice=_DicePerGame(seed))
+        manager = GameManager(store(redis), dice=_DicePerGame(seed))
         # spread evenly: 50 games a server by default, one game every N/games servers with many
         homes = [Scope(namespace, f"server{i * servers // games}") for i in range(games)]
         report = await _measure(redis, manager, homes, actions, in_flight, stakes)

@@ -59,7 +59,9 @@ class Kept:
         return Review(self.decisions, self.folded)
 
     def to_str(self) -> str:
-        return " ".join((self.game_id, self.aim.value, kept_words(self.decisions, self.folded)))
+        folded = self.folded.to_str() if self.folded.count else ""
+        words = with_decisions(folded, self.decisions).split()
+        return " ".join((self.game_id, self.aim.value, *words))
 
     @classmethod
     def from_str(cls, text: str) -> Kept:
@@ -67,10 +69,14 @@ class Kept:
         return cls(game_id, Aim(aim), *parse_kept(words))
 
 
-def kept_words(decisions: Sequence[Decision], folded: Tally) -> str:
-    """Decisions as kept: in full up to MAX_LINES, the rest (and `folded`) as one tally."""
-    tally = folded + Tally.of(decisions[MAX_LINES:])
-    words = [decision.to_str() for decision in decisions[:MAX_LINES]]
+def with_decisions(kept: str, decisions: Sequence[Decision]) -> str:
+    """A player's kept decisions with these added: in full while a review can list them (up to
+    MAX_LINES), any later ones added into the tally that ends the text (`+count:best:loss`)."""
+    words = kept.split()
+    tally = Tally.from_str(words.pop()) if words and words[-1].startswith("+") else Tally()
+    room = max(0, MAX_LINES - len(words))
+    words += [decision.to_str() for decision in decisions[:room]]
+    tally += Tally.of(decisions[room:])
     return " ".join([*words, tally.to_str()] if tally.count else words)
 
 
@@ -135,8 +141,7 @@ def track(before: GameRecord, new: GameRecord, events: Sequence[Event]) -> GameR
         return new
     kept = dict(new.reviews)
     for user, decisions in found.items():
-        before_now, folded = parse_kept(kept.get(user, "").split())
-        kept[user] = kept_words((*before_now, *decisions), folded)
+        kept[user] = with_decisions(kept.get(user, ""), decisions)
     return new.evolve(reviews=tuple(kept.items()))
 
 

@@ -7,10 +7,9 @@ Python's cost per command (packing, a socket write, reading the reply, waking th
 a click mostly spends, and a pipeline pays most of it once per batch
 (tests/bench/bench_commit.py, `commit_pipelined_*` against `commit_in_flight_4`).
 
-A lost connection fails every commit of its batch the way it fails a lone command: the caller
-cannot know whether its script ran (`OutcomeUnknown` in core/store/redis_store.py). A script error
-(e.g.
-NOSCRIPT) fails only its own commit.
+A batch of one is sent as a plain EVALSHA. A lost connection fails every commit of its batch the
+way it fails a lone command: the caller cannot know whether its script ran (`OutcomeUnknown` in
+core/store/redis_store.py). A script error (e.g. NOSCRIPT) fails only its own commit.
 """
 
 from __future__ import annotations
@@ -67,6 +66,9 @@ class CommitBatcher:
             self._sender = None
 
     async def _send(self, batch: list[_Call]) -> None:
+        if len(batch) == 1 and batch[0].register is None:
+            await self._send_alone(batch[0])
+            return
         pipe = self._redis.pipeline(transaction=False)
         for call in batch:
             pipe.evalsha(call.sha, len(call.keys), *call.keys, *call.args)
@@ -87,6 +89,21 @@ class CommitBatcher:
             if call.register is not None:
                 next(replies)  # SADD's count: nothing to report
             _settle(call.reply, reply)
+
+
+    async def _send_alone(self, call: _Call) -> None:
+        """A batch of one goes as a plain EVALSHA: a pipeline's own cost would buy nothing
+        (about an eighth of a lone click; tests/bench/bench_click.py, `commit_us`)."""
+        try:
+            reply = await self._redis.evalsha(call.sha, len(call.keys), *call.keys, *call.args)
+        except Exception as exc:  # as for a batch: the caller cannot know whether it ran
+            _settle(call.reply, error=exc)
+            return
+        except BaseException:
+            for waiting in (call, *self._waiting):
+                waiting.reply.cancel()
+            raise
+        _settle(call.reply, reply)
 
 
 def _settle(future: asyncio.Future[Any], reply: Any = None, error: Exception | None = None) -> None:

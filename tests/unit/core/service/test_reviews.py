@@ -3,8 +3,8 @@ long match's record stays small and its review reads the same."""
 
 from __future__ import annotations
 
-from core.game.ai.review import Aim, Decision, Kind, Tally
-from core.service.reviews import MAX_LINES, Kept, kept_words, parse_kept, review_text
+from core.game.ai.review import Aim, Decision, Kind
+from core.service.reviews import MAX_LINES, Kept, review_text, with_decisions
 
 BEST = Decision(Kind.MOVE, (4, 3), 64, 64, 0.0)
 MISS = Decision(Kind.MOVE, (5, 3), 34, 20, 0.25)
@@ -16,7 +16,7 @@ def _match(decisions: int) -> tuple[Decision, ...]:
 
 
 def test_decisions_past_what_a_review_lists_are_kept_as_one_tally() -> None:
-    words = kept_words(_match(45), Tally()).split()
+    words = with_decisions("", _match(45)).split()
     assert len(words) == MAX_LINES + 1
     assert words[-1] == "+15:10:1.25"  # the last 15: 10 best, 5 misses of 0.25
 
@@ -24,9 +24,8 @@ def test_decisions_past_what_a_review_lists_are_kept_as_one_tally() -> None:
 def test_kept_one_click_at_a_time_equals_kept_at_once() -> None:
     text = ""
     for decision in _match(100):
-        decisions, folded = parse_kept(text.split())
-        text = kept_words((*decisions, decision), folded)
-    assert text == kept_words(_match(100), Tally())
+        text = with_decisions(text, [decision])
+    assert text == with_decisions("", _match(100))
     assert len(text) < 12 * (MAX_LINES + 1)
 
 
@@ -39,3 +38,9 @@ def test_a_folded_review_reads_as_the_whole_list_would() -> None:
     assert folded.review.expected_loss == whole.review.expected_loss == 5.0
     assert review_text(folded, "en") == review_text(whole, "en")
     assert "30 more" in review_text(folded, "en")
+
+
+def test_a_kept_review_survives_the_trip_with_its_tally() -> None:
+    kept = Kept.from_str(Kept("g", Aim.SUM, _match(60)).to_str())
+    assert Kept.from_str(kept.to_str()) == kept
+    assert Kept.from_str(Kept("g", Aim.SUM, ()).to_str()) == Kept("g", Aim.SUM, ())
