@@ -137,7 +137,7 @@ class CommitLoop(ManagerBase):
             if result.record is None:
                 self.games.pop((scope.tag, channel), None)
             else:
-                record = GameRecord.from_stored(result.record, result.message)
+                record = GameRecord.from_stored(result.record, channel, result.message)
                 self.games[(scope.tag, channel)] = record
 
     async def _stakers_balances(

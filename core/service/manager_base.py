@@ -86,7 +86,7 @@ class ManagerBase:
         stored, _ = await self.store.load_with_balances(scope, channel, [])
         if stored is None:
             return None
-        record = GameRecord.from_stored(stored.record, stored.message)
+        record = GameRecord.from_stored(stored.record, channel, stored.message)
         known = self._balances(scope)
         missing = [p for p in human_ids(record.state) if p not in known]
         if missing and record.state.config.stakes.staked:

@@ -48,14 +48,15 @@ class GameRecord:
         return replace(self, **changes)  # type: ignore[arg-type]
 
     def to_str(self) -> str:
+        # The channel is not written: it is in the record's key. A field at its usual value is
+        # left out too (most games have no fair dice, no pot contributions yet, no reviews...):
+        # the record is most of a live game's memory.
         data: dict[str, object] = {
-            "s": self.state.to_str(), "c": self.channel, "g": self.game_id, "l": self.lang,
-            "y": self.style, "d": self.deadline, "t": self.created,
+            "s": self.state.to_str(), "g": self.game_id, "d": self.deadline, "t": self.created,
         }  # fmt: skip
-        # A field at its usual value is left out (most games have no fair dice, no pot
-        # contributions yet, no reviews...): the record is most of a live game's memory.
         optional = {
-            "pa": self.pot.account, "pc": self.pot.contributions, "f": self.fair,
+            "l": self.lang, "y": self.style, "pa": self.pot.account,
+            "pc": self.pot.contributions, "f": self.fair,
             "r": ["".join(map(str, roll)) for roll in self.rolls], "solo": self.solo,
             "tu": dump(self.turns), "bx": self.box, "v": dict(self.reviews),
         }  # fmt: skip
@@ -64,16 +65,16 @@ class GameRecord:
         return wire.dumps(data)
 
     @classmethod
-    def from_stored(cls, record: str, message: str) -> GameRecord:
-        return cls.from_str(record).evolve(message=message)
+    def from_stored(cls, record: str, channel: str, message: str) -> GameRecord:
+        return cls.from_str(record, channel).evolve(message=message)
 
     @classmethod
-    def from_str(cls, text: str) -> GameRecord:
-        stored = wire.loads(text)
-        data = _usual(stored["c"]) | stored  # older records wrote every field
+    def from_str(cls, text: str, channel: str) -> GameRecord:
+        """The record stored under `channel`'s key."""
+        data = _usual(channel) | wire.loads(text)  # older records wrote every field
         return cls(
             state=GameState.from_str(data["s"]),
-            channel=data["c"],
+            channel=channel,
             game_id=data["g"],
             lang=data["l"],
             style=data["y"],
@@ -90,8 +91,8 @@ class GameRecord:
 
 
 def _usual(channel: str) -> dict[str, object]:
-    """The values a record leaves out: a channel's pot is `pot:<channel>`, the rest empty."""
+    """The values a record leaves out: English, emoji, the channel's own pot, nothing else."""
     return {
-        "pa": pot_account(channel), "pc": (), "f": "", "r": [], "solo": False, "tu": [],
-        "bx": -1, "v": {},
+        "l": "en", "y": "emoji", "pa": pot_account(channel), "pc": (), "f": "", "r": [],
+        "solo": False, "tu": [], "bx": -1, "v": {},
     }  # fmt: skip

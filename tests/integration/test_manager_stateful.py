@@ -152,7 +152,7 @@ class Economy(RuleBasedStateMachine):
             if stored is None:
                 assert pot == 0
                 continue
-            record = GameRecord.from_str(stored.record)
+            record = GameRecord.from_str(stored.record, channel)
             assert record.version == stored.version
             assert GameState.from_str(record.state.to_str()) == record.state
             assert record.pot.total == pot

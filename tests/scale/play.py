@@ -63,7 +63,7 @@ def turn_buttons(record: GameRecord) -> list[str]:
 async def fresh_record(store: RedisStore, seat: Seat) -> GameRecord | None:
     """The game as Redis holds it now (not a process cache): what players see."""
     stored = await store.load(seat.scope, seat.channel)
-    return None if stored is None else GameRecord.from_str(stored.record)
+    return None if stored is None else GameRecord.from_str(stored.record, seat.channel)
 
 
 async def play_to_end(
