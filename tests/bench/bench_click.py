@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("set REDIS_URL to a spare database (the benchmark writes to it)")
     figures = asyncio.run(run(url, args.clicks))
     for name, value in figures.items():
-        print(f"{name:>28}: {value:12,.1f}")
+        print(f"{name:>28}: {value:14,.3f}")
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")
 
