@@ -17,10 +17,6 @@ only; nothing here asserts on time.
 
 from __future__ import annotations
 
-import argparse
-import asyncio
-import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -28,7 +24,6 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a file: make the project root importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import redis.asyncio as aioredis
 from redis.asyncio import Redis
 
 from bot.bench import run_bench
@@ -36,10 +31,11 @@ from bot.bench_baseline import bare_evalsha_per_second
 from core.service.commit import Commit, CommitResult
 from core.store.redis_store import RedisStore
 from core.text.i18n import t
+from tests.bench.on_redis import bench_main
 
 GAMES = 100
 MATCH_LENGTHS = (20, 100, 300, 500)  # clicks per game; a 50-round match lasts about 800
-TEXTS = {
+TEXTS: dict[str, tuple[str, dict[str, object]]] = {
     "plain": ("ui.roll", {}),
     "placeholders": ("game.score_line", {"player": "Ann", "round": 3, "total": 40, "status": ""}),
     "plural": ("review.more", {"count": 12}),
@@ -97,28 +93,13 @@ def text_times(calls: int) -> dict[str, float]:
     return figures
 
 
-async def run(url: str, clicks: int) -> dict[str, float]:
-    redis = aioredis.from_url(url, decode_responses=True)
-    try:
-        split = await click_split(redis, clicks)
-        return {**split, **await record_bytes(redis), **text_times(clicks * 10)}
-    finally:
-        await redis.aclose()
+async def measure(redis: Redis, clicks: int) -> dict[str, float]:
+    split = await click_split(redis, clicks)
+    return {**split, **await record_bytes(redis), **text_times(clicks * 10)}
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--clicks", type=int, default=10000, help="clicks timed one at a time")
-    parser.add_argument("--json", type=Path, help="also write the figures to this file")
-    args = parser.parse_args(argv)
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        parser.error("set REDIS_URL to a spare database (the benchmark writes to it)")
-    figures = asyncio.run(run(url, args.clicks))
-    for name, value in figures.items():
-        print(f"{name:>28}: {value:14,.3f}")
-    if args.json:
-        args.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")
+    bench_main(__doc__ or "", measure, ("--clicks", 10000, "clicks timed one at a time"), argv)
 
 
 if __name__ == "__main__":

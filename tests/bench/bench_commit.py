@@ -15,10 +15,8 @@ nothing here asserts on time. The levers:
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
-import os
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -29,12 +27,12 @@ if __package__ in (None, ""):  # run as a file: make the project root importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import orjson
-import redis.asyncio as aioredis
 from redis.asyncio import Redis
 
 from core.service.commit import Commit, Scope
 from core.store.commit_wire import JOURNAL_FOLD, JOURNAL_KEEP, arguments, commit_keys
 from core.store.redis_store import COMMIT_LUA
+from tests.bench.on_redis import bench_main
 
 IN_FLIGHT = 4
 BATCHES = (4, 16, 64)
@@ -113,27 +111,12 @@ async def redis_rates(redis: Redis, calls: int) -> dict[str, float]:
     return {name: round(rate, 1) for name, rate in rates.items()}
 
 
-async def run(url: str, calls: int) -> dict[str, float]:
-    redis = aioredis.from_url(url, decode_responses=True)
-    try:
-        return {**payload_rates(calls * 10), **await redis_rates(redis, calls)}
-    finally:
-        await redis.aclose()
+async def measure(redis: Redis, calls: int) -> dict[str, float]:
+    return {**payload_rates(calls * 10), **await redis_rates(redis, calls)}
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--calls", type=int, default=20000, help="calls per measurement")
-    parser.add_argument("--json", type=Path, help="also write the figures to this file")
-    args = parser.parse_args(argv)
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        parser.error("set REDIS_URL to a spare database (the benchmark writes to it)")
-    figures = asyncio.run(run(url, args.calls))
-    for name, value in figures.items():
-        print(f"{name:>32}: {value:12,.1f}/s")
-    if args.json:
-        args.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")
+    bench_main(__doc__ or "", measure, ("--calls", 20000, "calls per measurement"), argv)
 
 
 if __name__ == "__main__":
