@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.exceptions import ResponseError
 
 MAX_BATCH = 64  # commits per pipeline: past this, one batch's latency outweighs the saving
 
@@ -66,16 +67,8 @@ class CommitBatcher:
             self._sender = None
 
     async def _send(self, batch: list[_Call]) -> None:
-        if len(batch) == 1 and batch[0].register is None:
-            await self._send_alone(batch[0])
-            return
-        pipe = self._redis.pipeline(transaction=False)
-        for call in batch:
-            pipe.evalsha(call.sha, len(call.keys), *call.keys, *call.args)
-            if call.register is not None:
-                pipe.sadd(self._also_key, call.register)
         try:
-            replies = iter(await pipe.execute(raise_on_error=False))
+            replies = iter(await self._replies(batch))
         except Exception as exc:  # the connection: nobody knows which scripts ran
             for call in batch:
                 _settle(call.reply, error=exc)
@@ -90,20 +83,22 @@ class CommitBatcher:
                 next(replies)  # SADD's count: nothing to report
             _settle(call.reply, reply)
 
-
-    async def _send_alone(self, call: _Call) -> None:
-        """A batch of one goes as a plain EVALSHA: a pipeline's own cost would buy nothing
-        (about an eighth of a lone click; tests/bench/bench_click.py, `commit_us`)."""
-        try:
-            reply = await self._redis.evalsha(call.sha, len(call.keys), *call.keys, *call.args)
-        except Exception as exc:  # as for a batch: the caller cannot know whether it ran
-            _settle(call.reply, error=exc)
-            return
-        except BaseException:
-            for waiting in (call, *self._waiting):
-                waiting.reply.cancel()
-            raise
-        _settle(call.reply, reply)
+    async def _replies(self, batch: list[_Call]) -> list[Any]:
+        """Every command's reply in order; a script's own error comes back as its reply."""
+        if len(batch) == 1 and batch[0].register is None:
+            # A pipeline's own cost buys nothing for one command: about an eighth of a lone
+            # click (tests/bench/bench_click.py, `commit_us`).
+            call = batch[0]
+            try:
+                return [await self._redis.evalsha(call.sha, len(call.keys), *call.keys, *call.args)]
+            except ResponseError as error:  # NOSCRIPT and the like: only this script failed
+                return [error]
+        pipe = self._redis.pipeline(transaction=False)
+        for call in batch:
+            pipe.evalsha(call.sha, len(call.keys), *call.keys, *call.args)
+            if call.register is not None:
+                pipe.sadd(self._also_key, call.register)
+        return list(await pipe.execute(raise_on_error=False))
 
 
 def _settle(future: asyncio.Future[Any], reply: Any = None, error: Exception | None = None) -> None:
