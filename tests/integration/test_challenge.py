@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
-from core.game.dice import verify_record
+import pytest
+
+from bot.cli import main
+from core.game.dice import MatchRecord
 from core.game.rules import Rules
-from core.service import present
 from core.service.challenge import Result, Streak, channel_of, day_of
-from core.service.commands import Challenge, Click, Leaderboard, Solo, Stats
+from core.service.commands import Challenge, Click, Leaderboard, Stats
 from core.service.commit import Scope
 from core.service.context import Context
 from core.service.manager import GameManager
@@ -114,8 +117,10 @@ async def test_an_abandoned_attempt_is_kept_and_shown_again(store: RedisStore) -
 
 
 async def test_the_days_record_verifies_and_fails_when_one_roll_changes(
-    store: RedisStore,
+    store: RedisStore, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """The next day, `challenge` reveals yesterday's seed with its rolls; `shutbox verify`
+    accepts that record, and refuses it once one die of one roll is changed."""
     clock = Clock(NOON)
     m = manager(store, clock=clock)
     await play(m, "Ann")
@@ -124,13 +129,14 @@ async def test_the_days_record_verifies_and_fails_when_one_roll_changes(
     reply = await m.handle(ctx("Ann"), Challenge())
     assert reply.private is not None
     published = reply.private.split("using this record:\n`", 1)[1].split("`", 1)[0]
-    assert verify_record(type(record).from_json(published)).ok
-    assert f'"server_seed":"{day.seed}"' in published
-    broken = type(record).from_json(published)
-    rolls = list(broken.rolls)
+    assert MatchRecord.from_json(published) == record and day.seed in published
+    assert main(["verify", published]) == 0
+    assert "OK: the server seed matches the commitment and all 10 rolls" in capsys.readouterr().out
+    rolls = list(record.rolls)
     rolls[2] = (rolls[2][0] % 6 + 1, *rolls[2][1:])
-    assert verify_record(type(record)(broken.commitment, broken.server_seed,
-                                      broken.client_seed, tuple(rolls))).reason == "roll_mismatch"
+    tampered = replace(record, rolls=tuple(rolls)).to_json()
+    assert main(["verify", tampered]) == 1
+    assert capsys.readouterr().out.startswith("FAILED: roll 3 (nonce 2) shows ")
 
 
 async def test_streaks_follow_consecutive_utc_days(store: RedisStore) -> None:
@@ -179,8 +185,6 @@ async def test_challenge_touches_no_chips_ratings_or_other_boards(store: RedisSt
     assert kept - plumbing == {"challenge", "challenge:2027-01-15", "challenge:streak", "names"}
     result = Result.from_str((await store.hash(SCOPE, "challenge:2027-01-15"))["ann"])
     assert result is not None and result.seconds == 0
-    # A regular solo game still counts as before.
-    await m.handle(ctx("Ann", channel="c2"), Solo())
 
 
 async def test_the_private_screen_shows_the_commitment_never_the_seed(store: RedisStore) -> None:
@@ -193,4 +197,3 @@ async def test_the_private_screen_shows_the_commitment_never_the_seed(store: Red
     m.games.clear()
     first = await m.handle(ctx("Bob"), Challenge())
     assert first.game is not None and day.commitment in first.game.body
-    assert present.game_view is not None
