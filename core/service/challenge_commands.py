@@ -119,7 +119,7 @@ class ChallengeCommands(ManagerBase):
         result = Result.from_str(mine)
         if result is not None:
             streak = Streak.from_str(await self._streak_text(ctx.scope, ctx.user)).on(day.day)
-            text = texts.done_text(day.number, result, streak, self.clock(), lang)
+            text = texts.done_text(day, result, streak, self.clock(), lang)
             return Reply(private=self._with_reveal(text, day, server, lang))
         channel = channel_of(day.day, ctx.user)
         self._forget(ctx.scope, channel)
@@ -152,7 +152,8 @@ class ChallengeCommands(ManagerBase):
             ((result.rank_value, user, result) for user, text in played.items()
              if (result := Result.from_str(text)) is not None),
         )  # fmt: skip
-        lines = [t(lang, "challenge.board_title", number=day.number)]
+        lines = [t(lang, "challenge.board_title", number=day.number),
+                 t(lang, "challenge.commitment", commitment=day.commitment)]  # fmt: skip
         for rank, (_, user, result) in enumerate(results, 1):
             if rank <= BOARD_LINES or user == ctx.user:
                 if rank > BOARD_LINES + 1 and user == ctx.user:

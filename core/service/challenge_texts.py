@@ -6,7 +6,7 @@ Nothing here shows a die: the channel line and the share tell a result, never th
 from __future__ import annotations
 
 from core.game.dice import MatchRecord
-from core.service.challenge import SQUARES, Result, next_start
+from core.service.challenge import SQUARES, Day, Result, next_start
 from core.text.i18n import clock_time, decimal, relative_time, t
 
 
@@ -56,11 +56,13 @@ def next_line(now: float, lang: str) -> str:
              when=relative_time(lang, start - now))  # fmt: skip
 
 
-def done_text(number: int, result: Result, streak: int, now: float, lang: str) -> str:
-    """A second `challenge` the same day: the result already played, and when the next is."""
-    played = t(lang, "challenge.already", number=number, result=summary(result, lang),
+def done_text(day: Day, result: Result, streak: int, now: float, lang: str) -> str:
+    """A second `challenge` the same day: the result already played, the day's commitment,
+    and when the next challenge starts."""
+    played = t(lang, "challenge.already", number=day.number, result=summary(result, lang),
                time=duration(result.seconds), streak=streak)  # fmt: skip
-    return f"{played}\n{next_line(now, lang)}"
+    fixed = t(lang, "challenge.commitment", commitment=day.commitment)
+    return f"{played}\n{fixed}\n{next_line(now, lang)}"
 
 
 def revealed(number: int, record: MatchRecord, lang: str) -> str:

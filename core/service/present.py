@@ -61,10 +61,10 @@ def _as_challenge(record: GameRecord, body: str, rows: Rows) -> tuple[str, str, 
     tag, fair = Tag.from_str(record.challenge), record.fair_dice
     assert tag is not None and fair is not None
     title = t(record.lang, "challenge.title", number=tag.number)
-    if record.state.over:
-        body += "\n" + t(record.lang, "lobby.fair", commitment=fair.commitment)
-        rows = ()
-    return title, body, rows
+    match_line = t(record.lang, "lobby.fair", commitment=fair.commitment)
+    day_line = t(record.lang, "challenge.commitment", commitment=fair.commitment)
+    body = body.replace(match_line, day_line) if match_line in body else f"{body}\n{day_line}"
+    return title, body, () if record.state.over else rows
 
 
 def _over_rows(record: GameRecord) -> tuple[tuple[Button, ...], ...]:

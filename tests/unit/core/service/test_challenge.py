@@ -150,7 +150,7 @@ def test_the_channel_line_and_the_share_in_each_language(
     ],
 )
 def test_a_second_attempt_names_the_result_and_the_next_start(lang: str, next_line: str) -> None:
-    text = done_text(42, RESULT, 5, NOON, lang)
+    text = done_text(Day(SCOPE, DAY, 42, SECRET), RESULT, 5, NOON, lang)
     assert text.splitlines()[-1] == next_line and "1:15" in text
 
 
