@@ -57,10 +57,14 @@ def game_view(record: GameRecord, notices: Sequence[str] = (), page: int = 0) ->
 
 def _as_challenge(record: GameRecord, body: str, rows: Rows) -> tuple[str, str, Rows]:
     """A daily challenge's private screen: its number, the day's commitment on every view
-    (the seed is revealed only when the day is over), no Rematch or Review once it ends."""
+    (the seed is revealed only when the day is over); no timer (nothing times it out), no
+    winner line (one player), and no Rematch or Review once it ends."""
     tag, fair = Tag.from_str(record.challenge), record.fair_dice
     assert tag is not None and fair is not None
     title = t(record.lang, "challenge.title", number=tag.number)
+    body = body.replace(f" ⏱ {DEADLINE}", "")
+    if record.state.over:
+        body = body.replace(ending_line(record.state, record.lang) + "\n", "")
     match_line = t(record.lang, "lobby.fair", commitment=fair.commitment)
     day_line = t(record.lang, "challenge.commitment", commitment=fair.commitment)
     body = body.replace(match_line, day_line) if match_line in body else f"{body}\n{day_line}"
