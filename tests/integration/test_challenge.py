@@ -11,7 +11,7 @@ from bot.cli import main
 from core.game.dice import MatchRecord
 from core.game.rules import Rules
 from core.service.challenge import Result, Streak, channel_of, day_of
-from core.service.commands import Challenge, Click, Leaderboard, Stats
+from core.service.commands import Challenge, Click, Leaderboard, Solo, Stats
 from core.service.commit import Scope
 from core.service.context import Context
 from core.service.manager import GameManager
@@ -197,3 +197,29 @@ async def test_the_private_screen_shows_the_commitment_never_the_seed(store: Red
     m.games.clear()
     first = await m.handle(ctx("Bob"), Challenge())
     assert first.game is not None and day.commitment in first.game.body
+
+
+async def test_a_channels_game_and_a_challenge_in_it_stay_apart(store: RedisStore) -> None:
+    """Ann plays her challenge in a channel with a running game: her challenge's buttons act on
+    her challenge, an outdated one refreshes her private screen, and the channel's game is as
+    it was."""
+    m = manager(store, clock=Clock(NOON))
+    solo = await m.handle(ctx("Bob"), Solo())
+    assert solo.game is not None
+    opened = await m.handle(ctx("Ann"), Challenge())
+    assert opened.game is not None
+    roll = opened.game.rows[0][0].action_id
+    rolled = await m.handle(ctx("Ann"), Click(roll))
+    assert rolled.game is not None and rolled.game.private
+    stale = await m.handle(ctx("Ann"), Click(roll))
+    assert stale.private == (
+        "That button belongs to an earlier moment of the game; the game message now shows "
+        "where it stands."
+    )
+    assert stale.game is not None and stale.game.private
+    assert stale.game.version == rolled.game.version
+    channel = await m.current(ctx("Bob"))
+    assert channel is not None and channel.version == solo.game.version
+    # Bob cannot press Ann's screen: a challenge button acts on the presser's own challenge.
+    bobs = await m.handle(ctx("Bob"), Click(roll))
+    assert bobs.game is None or bobs.game.channel != channel_of(day_of(NOON), "ann")
