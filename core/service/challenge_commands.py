@@ -143,10 +143,10 @@ class ChallengeCommands(ManagerBase):
     async def _challenge_board(self, ctx: Context) -> Reply:
         """Today's board, privately, once the caller has finished today's challenge."""
         lang, today = await self.private_lang(ctx), day_of(self.clock())
-        day = await self._challenge_day(ctx.scope, today)
         played = await self.store.hash(ctx.scope, f"challenge:{today.isoformat()}")
         if Result.from_str(played.get(ctx.user, "")) is None:
             return Reply(private=t(lang, "challenge.board_locked"))
+        day = await self._challenge_day(ctx.scope, today)  # made when the caller played
         names = await self.store.hash(ctx.scope, "names")
         results = sorted(
             ((result.rank_value, user, result) for user, text in played.items()
