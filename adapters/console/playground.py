@@ -157,8 +157,8 @@ class Playground:
 
     async def _actor(self, verb: str, explicit: bool) -> Context:
         """The player to act presses turn buttons, the host the lobby's Start and Cancel."""
-        if explicit:
-            return self._ctx()
+        if explicit or (self.view is not None and self.view.private):
+            return self._ctx()  # a private screen's buttons are its player's own
         try:
             record = await self.manager.current(self._ctx())
         except ShutboxError:
@@ -182,7 +182,10 @@ class Playground:
         if reply.game is not None:
             self.view = reply.game
         now = self.manager.clock()
-        return reply_lines(reply, name, now, tty=self.tty, lang=self.lang, view=self.view)
+        lines = reply_lines(reply, name, now, tty=self.tty, lang=self.lang, view=self.view)
+        if reply.game is not None and reply.game.private:  # a daily challenge: for one player
+            lines.insert(0, f"--- private screen for {name or self.names[self.seated]} ---")
+        return lines
 
     def _note(self, text: str) -> list[str]:
         return private_lines(self.names[self.seated], text, tty=self.tty)

@@ -6,7 +6,7 @@ The `start` keys and the leaderboards are read from the option table and the boa
 from __future__ import annotations
 
 from core.game.options import OPTIONS
-from core.service.economy import BOARDS
+from core.service.economy import BOARD_NAMES
 
 START_KEYS = ", ".join(option.typed for option in OPTIONS.values())
 
@@ -30,7 +30,8 @@ COMMANDS_HELP = f"""\
 `a`, `b`, ... press a button by its letter; `8+1` (or `1+8`, `1 8`) makes that move; a label \
 (`roll`, `hint`) presses that button
 `as <name>` seat another player; typed right before a button, that player presses it
-`balance` · `daily` · `leaderboard [{"|".join(BOARDS)}] [preset=P] [season=N] [page=N]` \
+`challenge` (today's daily challenge, on a private screen) · `balance` · `daily` · \
+`leaderboard [{"|".join(BOARD_NAMES)}] [preset=P] [season=N] [page=N]` \
 · `stats [name]` · `rank [name]` · `grant <name> <n>` · \
 `give <name> <n>` (your own chips) · `review` (your last match against perfect play) · `season` \
 · `season end [reset_chips=yes]` (archive the boards and ratings, start the next season)

@@ -28,6 +28,7 @@ from adapters.discord.options import (
 from adapters.discord.translator import text
 from core.service.commands import (
     Balance,
+    Challenge,
     Command,
     Configure,
     Daily,
@@ -57,7 +58,7 @@ from core.text.i18n import t
 GROUP = "shutbox"
 SUBCOMMANDS = (
     "start", "solo", "join", "leave", "stop", "leaderboard", "stats", "balance", "daily",
-    "rules", "odds", "config", "grant", "give", "rank", "review", "season", "help",
+    "challenge", "rules", "odds", "config", "grant", "give", "rank", "review", "season", "help",
 )  # fmt: skip
 CONFIG_OPTIONS = (
     "lang", "style", "preset", "start_chips", "daily", "timer", "max_players", "fair",
@@ -171,6 +172,10 @@ class ShutboxCommands(app_commands.Group):
     @subcommand("daily")
     async def daily(self, interaction: Interaction) -> None:
         await self._run(interaction, Daily(), guild=True)
+
+    @subcommand("challenge")
+    async def challenge(self, interaction: Interaction) -> None:
+        await self._run(interaction, Challenge(), guild=True)
 
     @subcommand("rules")
     @localized("rules", "preset")

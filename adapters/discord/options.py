@@ -20,7 +20,7 @@ from core.game.numbers import MAX_AMOUNT
 from core.game.option import Option
 from core.game.options import OPTIONS
 from core.game.rules import RULE_OPTIONS
-from core.service.economy import BOARDS
+from core.service.economy import BOARD_NAMES
 from core.service.seasons import MAX_SEASON
 from core.service.settings import MAX_PLAYERS_ALLOWED, MAX_SEASON_DAYS, SETTINGS
 
@@ -53,7 +53,7 @@ def _choices(option: Option) -> list[Choice[str]] | list[Choice[int]]:
 
 CHOICES: dict[str, list[Choice[str]] | list[Choice[int]]] = {
     **{option.name: _choices(option) for option in OPTIONS.values() if option.values},
-    "board": _named("board", list(BOARDS)),
+    "board": _named("board", list(BOARD_NAMES)),
     "style": _named("style", [str(style) for style in SETTINGS["style"].values]),
     "action": _named("action", ["end"]),
     "lang": [Choice(name="English", value="en"), Choice(name="Dansk", value="da"),

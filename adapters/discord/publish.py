@@ -75,6 +75,10 @@ class ChannelSurface:
     async def answer_private(self, text: str) -> None:
         log.debug("private text with nobody to answer: %s", text)
 
+    async def show_private_game(self, view: GameView) -> None:
+        # Only an interaction reaches a private message; a challenge has no deadline to sweep.
+        log.debug("private game %s with nobody to show it to", view.game_id)
+
 
 async def show_timeout(
     client: discord.Client, manager: GameManager, scope: Scope, reply: Reply

@@ -85,6 +85,20 @@ class Responder:
         sent = await self.interaction.followup.send(embed=embed, view=buttons or MISSING, wait=True)
         return sent.id
 
+    async def post_private(self, embed: discord.Embed, buttons: discord.ui.View | None) -> None:
+        """A new ephemeral message with the game (a daily challenge): only the user sees it."""
+        response, self.sent = self.interaction.response, True
+        if not response.is_done():
+            await response.send_message(embed=embed, view=buttons or MISSING, ephemeral=True)
+        elif self.placeholder is True:
+            self.placeholder = None
+            await self.interaction.edit_original_response(embed=embed, view=buttons)
+        else:
+            await self._drop_placeholder()
+            await self.interaction.followup.send(
+                embed=embed, view=buttons or MISSING, ephemeral=True
+            )
+
     async def update_clicked(self, embed: discord.Embed, buttons: discord.ui.View | None) -> None:
         """Edit the message whose button was pressed."""
         response, self.sent = self.interaction.response, True

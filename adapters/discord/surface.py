@@ -54,6 +54,15 @@ class InteractionSurface:
             return posted
         return str(await self.responder.post(game_embed(view), game_buttons(view)))
 
+    async def show_private_game(self, view: GameView) -> None:
+        """A click on the private (ephemeral) message edits it through the interaction; a
+        command answers with a new ephemeral message."""
+        embed, buttons = game_embed(view), game_buttons(view)
+        if self.clicked:
+            await self.responder.update_clicked(embed, buttons)
+        else:
+            await self.responder.post_private(embed, buttons)
+
     async def show_panel(self, text: str, rows: Rows) -> None:
         await self.responder.show_panel(text, row_buttons(rows))
 

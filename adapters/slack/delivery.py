@@ -60,7 +60,8 @@ class Delivery:
         `clicked` is the ts of the message whose `button` was pressed: the game message itself,
         unless the button belongs to another game (a finished match's Rematch).
         """
-        channel = reply.game.channel if reply.game is not None else ctx.channel
+        game = reply.game
+        channel = game.channel if game is not None and not game.private else ctx.channel
         surface = SlackSurface(self, ctx, client, respond, channel, clicked, button)
         await deliver(reply, surface, self.manager, ctx)
 
@@ -112,6 +113,17 @@ class SlackSurface:
         posted = await self._post(view.channel, game_text(view), game_blocks(view))
         self.delivery.remember(view, posted)
         return posted
+
+    async def show_private_game(self, view: GameView) -> None:
+        """Through the request's response_url: a click on the ephemeral message replaces it
+        (`replace_original`), a command answers with a new ephemeral one."""
+        if self.respond is None:
+            log.info("private game %s with nowhere to go", view.game_id)
+            return
+        await self.respond(
+            text=game_text(view), blocks=game_blocks(view), response_type="ephemeral",
+            replace_original=bool(self.clicked),
+        )  # fmt: skip
 
     async def show_panel(self, text: str, rows: Rows) -> None:
         blocks, fallback = panel_blocks(text, rows), mrkdwn(text)

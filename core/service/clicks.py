@@ -13,6 +13,7 @@ from core.game.errors import NotYourTurn, StaleAction
 from core.service import hints, present
 from core.service.bus import Handlers
 from core.service.buttons import ButtonId, parse_button
+from core.service.challenge_commands import check_challenge_day
 from core.service.commands import Click, Command
 from core.service.context import Context
 from core.service.economy import board_of
@@ -37,6 +38,7 @@ class Clicks(GameCommands, ServerCommands):
 
     async def _click(self, ctx: Context, command: Click) -> Reply:
         button = parse_button(command.button)
+        check_challenge_day(button.game, self.clock())
         if button.verb == "hint":
             return await self._hint(ctx, button)
         if button.verb == "page":

@@ -81,6 +81,11 @@ class Daily:
 
 
 @dataclass(frozen=True, slots=True)
+class Challenge:
+    """Today's daily challenge: the same dice for every member of the server, played privately."""
+
+
+@dataclass(frozen=True, slots=True)
 class Grant:
     """An admin gives `amount` chips to `target` (a negative amount takes them)."""
 
@@ -166,6 +171,6 @@ class Timeout:
 
 Command = (
     Start | Solo | Join | Leave | AddBot | Begin | Cancel | Stop | Click | Review | Balance
-    | Daily | Grant | Give | Leaderboard | Rank | Stats | Season | Configure | Rules | Odds
-    | Help | Timeout
+    | Daily | Challenge | Grant | Give | Leaderboard | Rank | Stats | Season | Configure | Rules
+    | Odds | Help | Timeout
 )  # fmt: skip

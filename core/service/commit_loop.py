@@ -15,6 +15,7 @@ from core.game.engine import apply
 from core.game.errors import InsufficientChips, NoGame, ShutboxError, StaleAction
 from core.game.state import GameState
 from core.service import ratings
+from core.service.challenge import STREAKS
 from core.service.commit import CommitResult, Scope, Status
 from core.service.context import Context
 from core.service.game_commit import Plan, human_ids, plan_change
@@ -71,10 +72,13 @@ class CommitLoop(ManagerBase):
         balances = await self._stakers_balances(ctx.scope, (record.state, state), config)
         rated = ratings.rated(state, events, solo=record.solo)
         skills = await self._skills(ctx.scope, [state.seats[i].id for i in rated])
+        streak = ""
+        if record.challenge and state.over:  # the member's streak goes on with the result
+            streak = (await self.store.hash(ctx.scope, STREAKS)).get(ctx.user, "")
         return plan_change(
             ctx.scope, record, state, events, balances=balances,
             now=int(self.clock()), request_id=ctx.request_id, start_balance=config.start_chips,
-            fair=fair, skills=skills,
+            fair=fair, skills=skills, streak=streak,
         )  # fmt: skip
 
     async def _skills(self, scope: Scope, users: list[str]) -> dict[str, ratings.Skill]:

@@ -60,6 +60,11 @@ class Surface(Protocol):
     async def post_game(self, view: GameView) -> str:
         """Post `view` as a new message; returns its id."""
 
+    async def show_private_game(self, view: GameView) -> None:
+        """Show a private game view (a daily challenge) to the user who acted only: the private
+        message whose button was pressed is replaced, else a new private message is sent. Its id
+        is never kept: only the request that pressed it can change it."""
+
     async def show_panel(self, text: str, rows: Rows) -> None:
         """A public text whose buttons page it (a leaderboard's Previous / Next): the pressed
         message is edited in place, else a new one is posted."""
@@ -101,6 +106,9 @@ async def deliver(reply: Reply, surface: Surface, manager: Claims, ctx: Context)
 
 async def show_game(view: GameView, surface: Surface, manager: Claims, ctx: Context) -> None:
     """Edit the message that shows the game, or post it (once) and attach its id."""
+    if view.private:
+        await surface.show_private_game(view)
+        return
     # A finished match's Rematch opens a new game: its lobby gets a message of its own, and the
     # match's final board stays where it is.
     clicked = surface.clicked if belongs_to(surface.pressed, view.game_id) else ""

@@ -21,6 +21,8 @@ from core.text.render import describe_rules
 
 DAY = 24 * 60 * 60
 BOARDS = ("wins", "chips", "shuts", "best", "average", "rounds", "accuracy", "rating")
+# Every board a member can ask for: today's challenge board is read apart (challenge_commands).
+BOARD_NAMES = (*BOARDS, "challenge")
 TOP = 10
 EVERYONE = 10_000  # how many rows a board reads to place the viewer and rank players
 MIN_TURNS_FOR_AVERAGE = 3
@@ -148,7 +150,7 @@ class Economy:
     ) -> list[tuple[str, float]]:
         """Every player on a board (of archived `season`, if given), best first."""
         if board not in BOARDS:
-            raise InvalidOption("error.option.board", value=board, allowed=", ".join(BOARDS))
+            raise InvalidOption("error.option.board", value=board, allowed=", ".join(BOARD_NAMES))
         if board in UNARCHIVED and season is not None:
             raise InvalidOption("error.season.board", board=board)
         rules = build_rules(preset).to_str()

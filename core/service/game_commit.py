@@ -9,7 +9,17 @@ from core.game.dice import FairDice
 from core.game.events import Event, MatchStarted, Rolled
 from core.game.settlement import Transfer
 from core.game.state import GameState, Phase
-from core.service import chips, narrate, present, ratings, rematch, reviews, stats, turns
+from core.service import (
+    challenge_commit,
+    chips,
+    narrate,
+    present,
+    ratings,
+    rematch,
+    reviews,
+    stats,
+    turns,
+)
 from core.service.commit import Commit, Journal, OpKind, Scope, StatOp
 from core.service.record import GameRecord
 from core.service.settings import LOBBY_SECONDS
@@ -26,8 +36,9 @@ class Plan:
 
 
 def _fair_record(record: GameRecord, fair: FairDice | None) -> list[str]:
-    """At the end of a provably fair match: the record anyone can check with `shutbox verify`."""
-    if fair is None or not record.state.over:
+    """At the end of a provably fair match: the record anyone can check with `shutbox verify`.
+    A challenge's seed is the whole day's: it is revealed once the day is over."""
+    if fair is None or not record.state.over or record.challenge:
         return []
     published = fair.record(record.rolls).to_json()
     return [t(record.lang, "game.fair_record", record=published)]
@@ -46,6 +57,8 @@ def human_ids(state: GameState) -> tuple[str, ...]:
 
 def deadline_for(record: GameRecord, state: GameState, now: int) -> int:
     """The next deadline: the lobby keeps its 10 minutes; a turn gets the match timer."""
+    if record.challenge:
+        return 0  # a private screen has no one to show a timeout to: the attempt just stays
     if state.phase is Phase.LOBBY:
         return record.deadline or now + LOBBY_SECONDS
     if state.over:
@@ -67,6 +80,7 @@ def plan_change(
     creating: bool = False,
     private: str | None = None,
     skills: Mapping[str, ratings.Skill] | None = None,
+    streak: str = "",
 ) -> Plan:
     """Everything one engine step changes, as a single commit plus the reply to show."""
     settlement = chips.settle(record.state, events, record.pot, balances)
@@ -96,9 +110,14 @@ def plan_change(
         review=review,
         reviewed=summaries if review else (),
     )
+    stat_ops: tuple[StatOp, ...] | None = None
+    if new.challenge:
+        told = challenge_commit.outcome(new, events, creating=creating, streak=streak, now=now)
+        reply = Reply(private=told.private, game=reply.game, public=told.public)
+        stat_ops = told.stats
     commit = _commit(
         scope, None if creating else record.version, new, events, transfers, balances,
-        request_id, start_balance, reply, list(ratings.stat_ops(after, before)),
+        request_id, start_balance, reply, list(ratings.stat_ops(after, before)), stat_ops,
     )  # fmt: skip
     return Plan(commit, None if state.over else new, reply, new)
 
@@ -114,6 +133,7 @@ def _commit(
     start_balance: int,
     reply: Reply,
     rating_ops: Sequence[StatOp] = (),
+    only_ops: Sequence[StatOp] | None = None,
 ) -> Commit:
     # Only staked games need accounts; their balances come back with every commit, so the
     # manager always settles against balances no older than the last click.
@@ -135,7 +155,7 @@ def _commit(
         transfers=tuple(transfers),
         journal=Journal("game", new.channel),
         deadline=new.deadline or None,
-        stats=(
+        stats=tuple(only_ops) if only_ops is not None else (
             *_names(new.state, events),
             *stats.stat_ops(new.state, events, transfers, solo=new.solo),
             *reviews.stat_ops(new, events),

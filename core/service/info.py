@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.game.ai.solver import Objective, solve
 from core.game.moves import move_label
 from core.game.rules import Rules, preset
-from core.service.economy import BOARDS
+from core.service.economy import BOARD_NAMES
 from core.text.i18n import decimal, percent, t
 from core.text.render import rules_text
 
@@ -62,4 +62,4 @@ def _first_move(rules: Rules, dice: tuple[int, ...], lang: str) -> str:
 
 def help_text(lang: str) -> str:
     """The commands; the presets, formats and stakes come from the option table (see i18n)."""
-    return t(lang, "help.text", boards="|".join(BOARDS))
+    return t(lang, "help.text", boards="|".join(BOARD_NAMES))

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from core.game.errors import ShutboxError
 from core.service.bus import Handlers, chain
+from core.service.challenge_commands import CHALLENGE_HANDLERS, challenge_context
 from core.service.clicks import CLICK_HANDLERS, Clicks, clicked_button
 from core.service.commands import Command
 from core.service.commit_loop import Busy
@@ -28,7 +29,9 @@ from core.service.views import Reply
 __all__ = ["HANDLERS", "SWEEP_CLOCK", "Busy", "GameManager"]
 
 # Each command class and the handler that answers it (a method of the manager, unbound).
-HANDLERS: Handlers = {**GAME_HANDLERS, **CLICK_HANDLERS, **SERVER_HANDLERS, **SWEEP_HANDLERS}
+HANDLERS: Handlers = {
+    **GAME_HANDLERS, **CLICK_HANDLERS, **SERVER_HANDLERS, **SWEEP_HANDLERS, **CHALLENGE_HANDLERS,
+}  # fmt: skip
 
 
 class GameManager(Clicks, Sweeper):
@@ -42,6 +45,7 @@ class GameManager(Clicks, Sweeper):
         """
         if ctx.request_id is None:  # every commit needs one to be found again after a lost reply
             ctx = replace(ctx, request_id=f"local:{secrets.token_hex(8)}")
+        ctx = challenge_context(ctx, command)  # a challenge's buttons act on the presser's own
         try:
             reply = await self._through_middleware(ctx, command)
         except OutcomeUnknown as lost:

@@ -10,6 +10,7 @@ from core.game.moves import options
 from core.game.state import Ending, GameState, Phase
 from core.service import rematch, reviews, turns
 from core.service.buttons import ButtonId
+from core.service.challenge import Tag
 from core.service.record import GameRecord
 from core.service.turns import Turns
 from core.service.views import DEADLINE, Button, ButtonStyle, GameView
@@ -19,6 +20,7 @@ from core.text.render import Style, describe_rules, render_board, render_dice, r
 MOVES_PER_PAGE = 20  # four rows of five buttons; the fifth row holds Hint and More
 ROW = 5
 MAX_NOTICES = 14
+Rows = tuple[tuple[Button, ...], ...]
 
 
 def style_of(record: GameRecord) -> Style:
@@ -44,10 +46,29 @@ def game_view(record: GameRecord, notices: Sequence[str] = (), page: int = 0) ->
             _turn_body(record, notices),
             _turn_rows(record, page),
         )
+    if record.challenge:
+        title, body, rows = _as_challenge(record, body, rows)
     return GameView(
         channel=record.channel, game_id=record.game_id, version=state.version, title=title,
         body=body, rows=rows, deadline=record.deadline, message=record.message, over=state.over,
+        private=bool(record.challenge),
     )  # fmt: skip
+
+
+def _as_challenge(record: GameRecord, body: str, rows: Rows) -> tuple[str, str, Rows]:
+    """A daily challenge's private screen: its number, the day's commitment on every view
+    (the seed is revealed only when the day is over); no timer (nothing times it out), no
+    winner line (one player), and no Rematch or Review once it ends."""
+    tag, fair = Tag.from_str(record.challenge), record.fair_dice
+    assert tag is not None and fair is not None
+    title = t(record.lang, "challenge.title", number=tag.number)
+    body = body.replace(f" ⏱ {DEADLINE}", "")
+    if record.state.over:
+        body = body.replace(ending_line(record.state, record.lang) + "\n", "")
+    match_line = t(record.lang, "lobby.fair", commitment=fair.commitment)
+    day_line = t(record.lang, "challenge.commitment", commitment=fair.commitment)
+    body = body.replace(match_line, day_line) if match_line in body else f"{body}\n{day_line}"
+    return title, body, () if record.state.over else rows
 
 
 def _over_rows(record: GameRecord) -> tuple[tuple[Button, ...], ...]:
@@ -241,7 +262,7 @@ def _over_body(record: GameRecord, notices: Sequence[str]) -> str:
     lines = [*_final_box(record), *list(notices)[-MAX_NOTICES:], ending_line(state, lang)]
     if state.round:
         lines += scores_lines(state, lang, record.turns, style_of(record))
-    if record.fair_dice is not None:
+    if record.fair_dice is not None and not record.challenge:  # a challenge's seed is the day's
         lines.append(t(lang, "game.fair_reveal", seed=record.fair_dice.server_seed))
     return "\n".join(lines)
 

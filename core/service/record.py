@@ -35,6 +35,7 @@ class GameRecord:
     box: int = -1  # the seat whose box the board shows (the last to play, once it is over)
     # Each human player's graded decisions so far (`core.service.reviews`), as (id, text).
     reviews: tuple[tuple[str, str], ...] = ()
+    challenge: str = ""  # a daily challenge's day, number and server language (challenge.Tag)
 
     @property
     def version(self) -> int:
@@ -58,7 +59,7 @@ class GameRecord:
             "l": self.lang, "y": self.style, "pa": self.pot.account,
             "pc": self.pot.contributions, "f": self.fair,
             "r": ["".join(map(str, roll)) for roll in self.rolls], "solo": self.solo,
-            "tu": dump(self.turns), "bx": self.box, "v": dict(self.reviews),
+            "tu": dump(self.turns), "bx": self.box, "v": dict(self.reviews), "ch": self.challenge,
         }  # fmt: skip
         usual = _usual(self.channel)
         data.update((name, value) for name, value in optional.items() if value != usual[name])
@@ -87,6 +88,7 @@ class GameRecord:
             turns=load(data["tu"]),
             box=data["bx"],
             reviews=tuple(data["v"].items()),
+            challenge=data["ch"],
         )
 
 
@@ -94,5 +96,5 @@ def _usual(channel: str) -> dict[str, object]:
     """The values a record leaves out: English, emoji, the channel's own pot, nothing else."""
     return {
         "l": "en", "y": "emoji", "pa": pot_account(channel), "pc": (), "f": "", "r": [],
-        "solo": False, "tu": [], "bx": -1, "v": {},
+        "solo": False, "tu": [], "bx": -1, "v": {}, "ch": "",
     }  # fmt: skip

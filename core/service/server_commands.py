@@ -11,6 +11,7 @@ from dataclasses import replace
 from core.game.errors import InvalidOption, NotAllowed
 from core.service import info, ranks
 from core.service.bus import Handlers
+from core.service.challenge_commands import ChallengeCommands
 from core.service.commands import (
     Balance,
     Configure,
@@ -28,14 +29,13 @@ from core.service.commands import (
 from core.service.context import Context
 from core.service.economy import Economy
 from core.service.gifts import Gifts
-from core.service.manager_base import ManagerBase
 from core.service.seasons import Seasons
 from core.service.settings import ServerConfig
 from core.service.views import Reply
 from core.text.i18n import t
 
 
-class ServerCommands(ManagerBase):
+class ServerCommands(ChallengeCommands):
     """The handlers of the commands about a server."""
 
     @property
@@ -79,6 +79,8 @@ class ServerCommands(ManagerBase):
     async def _board(
         self, ctx: Context, board: str, preset: str | None, page: int, season: int | None = None
     ) -> Reply:
+        if board == "challenge" and season is None and preset is None:
+            return await self._challenge_board(ctx)
         config = await self.server_config(ctx.scope)
         ended = await self.seasons.tick(ctx.scope, config)
         if season is not None:
@@ -102,6 +104,9 @@ class ServerCommands(ManagerBase):
         user = command.user
         target, shown = (user, command.name or user) if user else (ctx.user, ctx.name)
         reply = await self.economy.stats(ctx.scope, target, shown, config, config.lang)
+        challenge = await self.challenge_stats(ctx, target, config.lang)
+        if challenge:
+            reply = replace(reply, public=("\n".join((*reply.public, *challenge)),))
         return _announced(reply, ended)
 
     async def _season(self, ctx: Context, command: Season) -> Reply:

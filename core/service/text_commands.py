@@ -18,6 +18,7 @@ from core.game.errors import ShutboxError
 from core.game.numbers import MAX_AMOUNT, is_integer, parse_int, shown
 from core.service.commands import (
     Balance,
+    Challenge,
     Command,
     Configure,
     Daily,
@@ -137,7 +138,8 @@ def _open(kind: Callable[[StartOptions], Command]) -> Parser:
 
 
 def _plain(kind: Callable[[], Command]) -> Parser:
-    """A subcommand without options: join, leave, stop, balance, daily, review, help."""
+    """A subcommand without options: join, leave, stop, balance, daily, challenge, review,
+    help."""
 
     def read(name: str, tokens: list[str], mentions: Mentions) -> Command:
         if tokens:
@@ -237,7 +239,8 @@ def _give(name: str, tokens: list[str], mentions: Mentions) -> Command:
 _PARSERS: dict[str, Parser] = {
     "start": _open(Start), "solo": _open(Solo), "join": _plain(Join), "leave": _plain(Leave),
     "stop": _plain(Stop), "leaderboard": _leaderboard, "stats": _about(Stats),
-    "balance": _plain(Balance), "daily": _plain(Daily), "rules": _info(Rules),
+    "balance": _plain(Balance), "daily": _plain(Daily), "challenge": _plain(Challenge),
+    "rules": _info(Rules),
     "odds": _info(Odds), "config": _configure, "grant": _grant, "give": _give,
     "rank": _about(Rank), "review": _plain(Review), "season": _season, "help": _plain(Help),
 }  # fmt: skip

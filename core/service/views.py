@@ -42,6 +42,9 @@ class GameView:
     deadline: int = 0  # unix seconds shown where the body says {deadline}; 0 = none
     message: str = ""  # the platform's id of the message to edit; "" = post a new one
     over: bool = False
+    # Shown only to the user who acted (a daily challenge): never in the channel, and edited
+    # only through the private message whose button was pressed.
+    private: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +102,7 @@ def _game_data(game: GameView | None) -> dict[str, Any] | None:
     return {
         "channel": game.channel, "game_id": game.game_id, "version": game.version,
         "title": game.title, "body": game.body, "rows": rows, "deadline": game.deadline,
-        "message": game.message, "over": game.over,
+        "message": game.message, "over": game.over, "private": game.private,
     }  # fmt: skip
 
 

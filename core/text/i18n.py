@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
 from functools import cache, lru_cache
 from importlib import resources
 from string import Formatter
@@ -27,7 +27,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from babel import Locale
-from babel.dates import format_date, format_timedelta
+from babel.dates import format_date, format_time, format_timedelta
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
@@ -200,6 +200,12 @@ def day(lang: str, timestamp: float) -> str:
     """A calendar day (UTC) in the language's long format: `December 1, 2026`."""
     when = datetime.fromtimestamp(timestamp, UTC).date()
     return str(format_date(when, format="long", locale=_locale(normalize_lang(lang))))
+
+
+def clock_time(lang: str, hour: int, minute: int) -> str:
+    """A time of day in the language's short format: `12:00 AM`, `00.00`, `00:00`."""
+    locale = _locale(normalize_lang(lang))
+    return str(format_time(time(hour, minute), format="short", locale=locale))
 
 
 def relative_time(lang: str, seconds: float) -> str:

@@ -103,3 +103,24 @@ async def test_a_slow_click_is_deferred_then_edits_the_game_message(
 
     assert click.answer_type == DEFERRED_UPDATE and click.original == game
     assert len(fake.requests_to("PATCH", "/messages/@original")) == edits + 1
+
+
+async def test_a_slow_challenge_fills_in_its_private_screen_and_edits_it_after_a_click(
+    fake: FakeDiscord, slow_bot: ShutboxClient
+) -> None:
+    """`/shutbox challenge` is deferred ephemerally and its "thinking" message becomes the
+    private screen; a slow click on it is deferred and the same screen is then edited."""
+    answer = await fake.answered(await fake.command(ANN, "challenge"))
+    assert answer.answer_type == DEFERRED_MESSAGE and answer.ephemeral
+    screen = answer.original
+    assert screen is not None
+    await fake.until(lambda: not int(fake.messages[screen]["flags"]) & LOADING)
+    assert int(fake.messages[screen]["flags"]) == EPHEMERAL
+    assert text_of(fake.messages[screen]).startswith("Daily challenge #1")
+
+    before = text_of(fake.messages[screen])
+    click = await fake.answered(await fake.click(ANN, screen))
+    assert click.answer_type == DEFERRED_UPDATE
+    await fake.until(lambda: text_of(fake.messages[screen]) != before)
+    assert "rolled" in text_of(fake.messages[screen])
+    assert fake.channel_messages() == []  # nothing of it in the channel

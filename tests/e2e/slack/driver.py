@@ -98,7 +98,7 @@ class Driver:
         return response.text
 
     def click_body(self, user: str, message: Message, action_id: str, *, key: str,
-                   action_ts: str) -> str:  # fmt: skip
+                   action_ts: str, ephemeral: bool = False) -> str:  # fmt: skip
         payload: dict[str, Any] = {
             "type": "block_actions", "api_app_id": "A0001", "token": "legacy",
             "user": {"id": user, "username": NAMES.get(user, user), "name": NAMES.get(user, user),
@@ -106,7 +106,7 @@ class Driver:
             "team": {"id": self.team, "domain": "test"}, "enterprise": None,
             "is_enterprise_install": False,
             "container": {"type": "message", "message_ts": message.ts,
-                          "channel_id": message.channel, "is_ephemeral": False},
+                          "channel_id": message.channel, "is_ephemeral": ephemeral},
             "channel": {"id": message.channel, "name": "games"},
             "message": {"type": "message", "ts": message.ts, "blocks": message.blocks},
             "trigger_id": f"trig-{key}", "response_url": self.fake.response_url(key),
@@ -117,12 +117,12 @@ class Driver:
 
     async def click(
         self, user: str, message: Message, action_id: str, *, retry: int | None = None,
-        key: str | None = None, action_ts: str | None = None,
+        key: str | None = None, action_ts: str | None = None, ephemeral: bool = False,
     ) -> Sent:  # fmt: skip
-        """`user` presses the button `action_id` on `message`."""
+        """`user` presses the button `action_id` on `message` (an ephemeral one if said)."""
         number = next(self._numbers)
         key = key or f"click{number}"
-        body = self.click_body(user, message, action_id, key=key,
+        body = self.click_body(user, message, action_id, key=key, ephemeral=ephemeral,
                                action_ts=action_ts or f"1700001000.{number:06d}")  # fmt: skip
         status, seconds = await self.post(body, retry=retry)
         return Sent(status, seconds, key)

@@ -19,7 +19,7 @@ from redis.asyncio import Redis
 
 from adapters.slack.commands import SUBCOMMANDS, parse
 from core.game.errors import ShutboxError
-from core.service.commands import Daily, Season, Solo, Start
+from core.service.commands import Challenge, Daily, Season, Solo, Start
 from tests.e2e.slack.driver import Driver
 from tests.e2e.slack.fake_slack import FakeSlack
 from tests.e2e.slack.test_hostile_requests import FORM, signed
@@ -54,8 +54,9 @@ def changes_state(text: str) -> bool:
         command = parse(text)
     except ShutboxError:
         return False
-    # `season` opens Season 1 the first time anyone asks (its start date is kept)
-    return isinstance(command, Start | Solo | Season | Daily)
+    # `season` opens Season 1 the first time anyone asks (its start date is kept);
+    # `challenge` starts the caller's attempt of the day
+    return isinstance(command, Start | Solo | Season | Daily | Challenge)
 
 
 def no_tracebacks(caplog: pytest.LogCaptureFixture) -> None:

@@ -29,8 +29,8 @@ def test_every_spec_subcommand_is_known() -> None:
     """The SPEC's subcommands, in the order help lists them."""
     assert SUBCOMMANDS == (
         "start", "solo", "join", "leave", "stop", "leaderboard", "stats",
-        "balance", "daily", "rules", "odds", "config", "grant", "give", "rank", "review",
-        "season", "help",
+        "balance", "daily", "challenge", "rules", "odds", "config", "grant", "give", "rank",
+        "review", "season", "help",
     )  # fmt: skip
 
 

@@ -53,6 +53,9 @@ class Recorder:
     async def answer_private(self, text: str) -> None:
         self.calls.append(("private", text))
 
+    async def show_private_game(self, view: GameView) -> None:
+        self.calls.append(("private_game", view.version))
+
 
 @dataclass
 class Claims:
