@@ -58,3 +58,18 @@ async def test_backup_and_restore_on_a_cluster(
     fresh = GameManager(RedisStore(client), dice=SeededDice(10))
     assert all(await asyncio.gather(*(play_to_end(fresh, seat) for seat in tables)))
     assert await asyncio.to_thread(main, ["ledger", "verify"]) == 0
+
+
+async def test_used_memory_sums_the_masters(
+    cluster: list[RedisProcess], client: RedisCluster
+) -> None:
+    """`shutbox_redis_used_memory_bytes` on a cluster: every master's used_memory, added up."""
+    from bot.redis_info import used_memory
+
+    each = []
+    for node in cluster:
+        direct = aioredis.Redis(port=node.port, decode_responses=True)
+        each.append(int((await direct.info("memory"))["used_memory"]))
+        await direct.aclose()
+    assert await used_memory(client) == pytest.approx(sum(each), rel=0.05)
+    assert await used_memory(client) > max(each)
