@@ -115,6 +115,22 @@ def test_redis_conf_turns_on_aof_and_never_evicts() -> None:
     assert directives["maxmemory-policy"] == ["noeviction"]
 
 
+def test_redis_has_a_memory_ceiling_below_its_containers_limit() -> None:
+    """maxmemory is set, and leaves room under the compose limit for a fork's copy-on-write."""
+    lines = (DEPLOY / "redis.conf").read_text(encoding="utf-8").splitlines()
+    directives = {line.split()[0]: line.split()[1:] for line in lines if line and line[0] != "#"}
+    ceiling = _bytes(directives["maxmemory"][0])
+    limit = _bytes(compose()["services"]["redis"]["deploy"]["resources"]["limits"]["memory"])
+    assert 0.5 * limit <= ceiling <= 0.8 * limit
+
+
+def _bytes(size: str) -> int:
+    """`768mb`, `1g`, `1gb` as Redis and Compose read them (powers of 1024)."""
+    found = re.fullmatch(r"(\d+)([kmg])b?", size.lower())
+    assert found, size
+    return int(found.group(1)) * 1024 ** "kmg".index(found.group(2)) * 1024
+
+
 # -- Dockerfile and systemd ------------------------------------------------------------------
 
 
