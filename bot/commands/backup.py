@@ -15,9 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.commands import CommandError, Subparsers
 from bot.settings import load_settings
@@ -112,13 +110,12 @@ async def _restore(path: Path, summary: Any, *, replace: bool) -> tuple[int, int
 
 @contextmanager
 def _redis_errors() -> Iterator[None]:
-    """A Redis that refuses a command (out of memory, read-only) or goes away: one line."""
+    """A Redis that refuses a command (out of memory, read-only): one line. One that cannot be
+    reached is reported by `open_runtime`, as for every tool."""
     try:
         yield
     except ResponseError as error:
         raise CommandError(f"Redis refused: {error}", exit_code=FAILED) from None
-    except (RedisConnectionError, RedisTimeoutError) as error:
-        raise CommandError(f"Redis went away: {error}", exit_code=FAILED) from None
 
 
 async def _version(redis: Any) -> str:

@@ -173,6 +173,11 @@ def _last_copy(left: Counter[str], tag: str) -> bool:
 
 
 def _reason(error: BaseException) -> str:
+    """Why a file can't be read, without repeating its name."""
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    if isinstance(error, UnicodeDecodeError):
+        return "it is not text"
     return str(error) or type(error).__name__
 
 

@@ -88,7 +88,7 @@ def _foreign_key(path: Path) -> str:
 
 def _binary(path: Path) -> str:
     path.write_bytes(b"\xff\xfe\x00garbage")
-    return "can't be read ("
+    return "can't be read (it is not text)"
 
 
 def _empty(path: Path) -> str:
@@ -98,7 +98,7 @@ def _empty(path: Path) -> str:
 
 def _missing(path: Path) -> str:
     path.unlink()
-    return "can't be read ([Errno 2] No such file or directory"
+    return "can't be read (No such file or directory)"
 
 
 @pytest.mark.parametrize("damage", [_cut, _changed, _not_a_backup, _other_json, _newer, _bad_line,
@@ -173,3 +173,17 @@ async def test_a_backup_loads_into_the_embedded_redis_and_back(
     monkeypatch.setenv("REDIS_URL", configured)
     assert await run("restore", str(second)) == 0
     assert await snapshot(redis) == before
+
+
+async def test_a_plain_file_named_gz_is_refused(
+    backup: Path, redis: Redis, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A `.gz` name promises gzip: a plain file under it is refused, not half read."""
+    named = backup.with_name("whole.jsonl.gz")
+    backup.rename(named)  # noqa: ASYNC240 - a test set-up step, nothing else runs
+    capsys.readouterr()
+    assert await run("restore", str(named)) == 2
+    assert capsys.readouterr().err == (
+        f"shutbox: {named}: can't be read (Not a gzipped file (b'{{\"'))\n"
+    )
+    assert await redis.dbsize() == 0
