@@ -86,7 +86,7 @@ async def _restore(path: Path, summary: Any, *, replace: bool) -> tuple[int, int
     from bot.runtime import open_runtime
     from core.store.backup import any_namespace_key, namespace_keys
     from core.store.backup_file import groups
-    from core.store.restore import delete_group, index_servers, write_group
+    from core.store.restore import load
 
     settings = load_settings()
     async with open_runtime(settings.redis.url, settings.core.data_dir) as runtime:
@@ -95,16 +95,8 @@ async def _restore(path: Path, summary: Any, *, replace: bool) -> tuple[int, int
         if not replace and (found := await any_namespace_key(redis)):
             raise CommandError(f"Redis already holds the bot's data ({found}, ...); restore into "
                                "a Redis without it, or add --replace to overwrite it")  # fmt: skip
-        servers: set[str] = set()
-        keys = 0
         with _redis_errors():
-            for group in groups(path, summary):
-                await write_group(redis, group, present.pop(group.tag, ()))
-                servers.update([group.tag] if group.is_server else [])
-                keys += len(group.keys)
-            for leftover in present.values():
-                await delete_group(redis, leftover)
-            await index_servers(redis, servers)
+            servers, keys = await load(redis, groups(path, summary), present)
     return len(servers), keys
 
 

@@ -12,6 +12,7 @@ not have is read again, whole; the file keeps the later reading (see core/store/
 
 from __future__ import annotations
 
+import asyncio
 from collections import defaultdict
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from core.store.ledger import RedisClient
 
 NAMESPACE = "stb:"
 SCAN_COUNT = 1000
+IN_FLIGHT = 16  # groups read at the same time, each on its own connection
 REREADS = 3  # rounds of reading groups again that gained keys while the backup ran
 # One group's keys, each as (key, type, milliseconds to live or -1, value); a key gone since
 # the SCAN is left out. A stream's value is its last generated id and its entries.
@@ -118,15 +120,23 @@ class NamespaceReader:
         tags = await namespace_keys(self._redis)
         order = sorted(tags, key=lambda tag: (not is_server_tag(tag), tag))
         read = {tag: tags[tag] for tag in order}
-        for tag in order:
-            yield await self.read(tag, tags[tag])
+        servers = [tag for tag in order if is_server_tag(tag)]
+        for start in range(0, len(servers), IN_FLIGHT):
+            for group in await self._read_many(servers[start : start + IN_FLIGHT], read):
+                yield group
+        for tag in order[len(servers) :]:
+            yield await self.read(tag, read[tag])
         for _ in range(REREADS):
             grown = _grown(read, await namespace_keys(self._redis))
             if not grown:
                 return
-            for tag, keys in grown.items():
-                read[tag] = keys
-                yield await self.read(tag, keys)
+            read.update(grown)
+            for group in await self._read_many(list(grown), read):
+                yield group
+
+    async def _read_many(self, tags: list[str], keys: dict[str, set[str]]) -> list[Group]:
+        """Several groups at once (each still one script run): the round trips overlap."""
+        return list(await asyncio.gather(*(self.read(tag, keys[tag]) for tag in tags)))
 
 
 def _grown(read: dict[str, set[str]], now: dict[str, set[str]]) -> dict[str, set[str]]:

@@ -8,13 +8,34 @@ not each server).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
+from itertools import islice
 from typing import Any
 
-from core.store.backup import Group, StoredKey
+from core.store.backup import IN_FLIGHT, Group, StoredKey
 from core.store.due_reads import SERVERS_KEY
 from core.store.ledger import RedisClient
 from core.store.redis_store import RedisStore
+
+
+async def load(
+    redis: RedisClient, groups: Iterable[Group], present: dict[str, set[str]]
+) -> tuple[set[str], int]:
+    """Write every group (several at once, each in its own MULTI), replacing the `present` keys
+    of its tag; then delete the tags of `present` the groups did not hold, and index the
+    servers. Returns the servers and the number of keys written."""
+    servers: set[str] = set()
+    keys = 0
+    stream = iter(groups)
+    while batch := list(islice(stream, IN_FLIGHT)):
+        await asyncio.gather(*(write_group(redis, g, present.pop(g.tag, ())) for g in batch))
+        servers.update(group.tag for group in batch if group.is_server)
+        keys += sum(len(group.keys) for group in batch)
+    for leftover in present.values():
+        await delete_group(redis, leftover)
+    await index_servers(redis, servers)
+    return servers, keys
 
 
 async def write_group(redis: RedisClient, group: Group, existing: Iterable[str] = ()) -> None:
