@@ -42,6 +42,8 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run_backup(args: argparse.Namespace) -> int:
+    if str(args.file) == "-":  # it is written under another name first, then renamed
+        raise CommandError("backup writes a file, not standard output: give a file name")
     if not args.file.parent.is_dir():
         raise CommandError(f"can't write {args.file}: {args.file.parent} is not a directory")
     if args.file.is_dir():

@@ -68,6 +68,8 @@ class BackupWriter:
         self.path = path
         self._partial = path.with_name(f".{path.name}.partial")
         self._file = _open(self._partial, "w", path)
+        # Names and balances of real people: readable by the owner only, whatever the umask.
+        self._partial.chmod(0o600)
         self._digest = hashlib.sha256()
         self._keys: dict[str, int] = {}  # tag -> keys in its latest copy
         self.summary = Summary(0, 0)

@@ -83,6 +83,7 @@ async def test_the_drill_backup_empty_restore_and_the_matches_finish(
     assert await run("backup", str(path)) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"Wrote {path}: 3 servers, ") and f"{path.stat().st_size:,} bytes" in out
+    assert path.stat().st_mode & 0o777 == 0o600, "people's names and chips: the owner's eyes only"
     await redis.flushdb()
     assert await run("restore", str(path)) == 0
     assert f"Restored 3 servers, {len(before) + 1} keys" in capsys.readouterr().out

@@ -124,6 +124,15 @@ async def test_a_backup_with_no_directory_to_go_to_is_refused(
     )
 
 
+async def test_a_backup_to_standard_output_is_refused(
+    configured: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert await run("backup", "-") == 2
+    assert capsys.readouterr().err == (
+        "shutbox: backup writes a file, not standard output: give a file name\n"
+    )
+
+
 async def test_a_group_that_gains_a_key_during_the_backup_is_read_again(
     redis: Redis, store: RedisStore, tmp_path: Path
 ) -> None:
