@@ -22,6 +22,7 @@ COMMANDS: tuple[str, ...] = (
     *PLATFORMS,
     "verify",
     "ledger",
+    "backup",
     "bench",
 )
 

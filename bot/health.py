@@ -22,6 +22,7 @@ from aiohttp import web
 from prometheus_client.aiohttp import make_aiohttp_handler
 
 from adapters.http import serving_app
+from bot.redis_info import refresh_redis_memory
 from bot.telemetry import Telemetry
 from core.store.redis_store import RedisClient, RedisStore
 
@@ -147,6 +148,7 @@ async def refresh_gauges(sources: HealthSources) -> None:
     telemetry = sources.telemetry
     await timed_redis_status(sources)
     telemetry.metrics.cached_games.set(sources.cached_games())
+    await refresh_redis_memory(sources.redis, telemetry.metrics)
     telemetry.refresh_platforms()
     games = await sources.games.count() if sources.games else None
     if games is not None:

@@ -7,6 +7,8 @@ its own registry (not the library's global one), so two runtimes in one test nev
 
 from __future__ import annotations
 
+from importlib.metadata import PackageNotFoundError, version
+
 from prometheus_client import (
     CollectorRegistry,
     Counter,
@@ -21,6 +23,14 @@ from prometheus_client import (
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 # Slack retries a request that is not answered within 3 s: the buckets straddle that.
 ACK_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0)
+
+
+def package_version() -> str:
+    """The installed shutbox package's version (`unknown` when run from a bare source tree)."""
+    try:
+        return version("shutbox")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 def standard_registry() -> CollectorRegistry:
@@ -81,4 +91,14 @@ class Metrics:
             "shutbox_slack_ack_seconds",
             "Time from a Slack request arriving to its acknowledgement (HTTP mode), in seconds.",
             buckets=ACK_BUCKETS, registry=registry,
+        )  # fmt: skip
+        self.build_info = Gauge(
+            "shutbox_build_info", "1, labelled with the version of shutbox this process runs.",
+            ("version",), registry=registry,
+        )  # fmt: skip
+        self.build_info.labels(version=package_version()).set(1)
+        self.redis_memory = Gauge(
+            "shutbox_redis_used_memory_bytes",
+            "Memory Redis uses (INFO used_memory; summed over a cluster's masters).",
+            registry=registry,
         )  # fmt: skip

@@ -1,4 +1,5 @@
-"""deploy/: the compose file, Kubernetes manifests, Dockerfile and systemd unit match the code.
+"""deploy/: the compose file, Dockerfile and systemd unit match the code (the Kubernetes
+manifests: test_deploy_k8s.py; monitoring: test_deploy_monitoring.py).
 
 Docker and Kubernetes are not needed: the files are parsed and checked against the settings the
 code reads, the CLI's real subcommands and the health server's route.
@@ -7,75 +8,28 @@ code reads, the CLI's real subcommands and the health server's route.
 from __future__ import annotations
 
 import configparser
-import json
 import re
 import shlex
 import shutil
 import subprocess
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from prometheus_client import generate_latest
-from prometheus_client.parser import text_string_to_metric_families
 
-import bot.settings
-from bot.cli import COMMANDS, build_parser
 from bot.health import HEALTH_PATH, LIVE_PATH, METRICS_PATH, READY_PATH
 from bot.settings import CoreSettings
-from bot.telemetry import Telemetry
+from tests.unit.bot.deploy_files import (
+    DEPLOY,
+    ROOT,
+    assert_real_command,
+    compose,
+    env_example_names,
+    k8s_documents,
+    settings_the_code_reads,
+)
 
-ROOT = Path(__file__).resolve().parents[3]
-DEPLOY = ROOT / "deploy"
-K8S = DEPLOY / "k8s"
-MONITORING = DEPLOY / "monitoring"
 MAX_SYSTEMD_EXPOSURE = 2.5
-
-
-def settings_the_code_reads() -> set[str]:
-    """PREFIX_FIELD for every field of every settings section (the platforms' included)."""
-    classes = bot.settings.SECTIONS
-    assert len(classes) >= 4
-    return {
-        f"{cls.model_config.get('env_prefix', '')}{name}".upper()
-        for cls in classes
-        for name in cls.model_fields
-    }
-
-
-def env_example_names() -> set[str]:
-    lines = (ROOT / ".env.example").read_text(encoding="utf-8").splitlines()
-    return {line.split("=", 1)[0] for line in lines if re.match(r"^[A-Z][A-Z0-9_]*=", line)}
-
-
-def compose() -> dict[str, Any]:
-    loaded: dict[str, Any] = yaml.safe_load((DEPLOY / "compose.yaml").read_text(encoding="utf-8"))
-    return loaded
-
-
-def k8s_documents() -> Iterator[dict[str, Any]]:
-    for path in sorted(K8S.glob("*.yaml")):
-        for document in yaml.safe_load_all(path.read_text(encoding="utf-8")):
-            if document:
-                yield document
-
-
-def deployments() -> list[dict[str, Any]]:
-    return [doc for doc in k8s_documents() if doc["kind"] == "Deployment"]
-
-
-def container(deployment: dict[str, Any]) -> dict[str, Any]:
-    containers: list[dict[str, Any]] = deployment["spec"]["template"]["spec"]["containers"]
-    assert len(containers) == 1
-    return containers[0]
-
-
-def assert_real_command(argv: list[str]) -> None:
-    """The command line is one the `shutbox` CLI accepts, for one of its subcommands."""
-    assert argv[0] in COMMANDS
-    build_parser().parse_args(argv)  # argparse exits on an unknown option
 
 
 def bot_services() -> dict[str, dict[str, Any]]:
@@ -161,70 +115,20 @@ def test_redis_conf_turns_on_aof_and_never_evicts() -> None:
     assert directives["maxmemory-policy"] == ["noeviction"]
 
 
-# -- Kubernetes ------------------------------------------------------------------------------
+def test_redis_has_a_memory_ceiling_below_its_containers_limit() -> None:
+    """maxmemory is set, and leaves room under the compose limit for a fork's copy-on-write."""
+    lines = (DEPLOY / "redis.conf").read_text(encoding="utf-8").splitlines()
+    directives = {line.split()[0]: line.split()[1:] for line in lines if line and line[0] != "#"}
+    ceiling = _bytes(directives["maxmemory"][0])
+    limit = _bytes(compose()["services"]["redis"]["deploy"]["resources"]["limits"]["memory"])
+    assert 0.5 * limit <= ceiling <= 0.8 * limit
 
 
-def test_k8s_deployments_run_real_subcommands() -> None:
-    """The Discord and Slack Deployments run `shutbox discord` and `shutbox slack`."""
-    args = {doc["metadata"]["name"]: container(doc)["args"] for doc in deployments()}
-    for argv in args.values():
-        assert_real_command(argv)
-    assert args["shutbox-discord"] == ["discord"]
-    assert args["shutbox-slack"][0] == "slack"
-
-
-def test_k8s_probes_ask_liveness_and_readiness_on_the_health_port() -> None:
-    """Startup and liveness ask /livez (a Redis outage never restarts a pod), readiness asks
-    /readyz, all on the port the bot serves them on; no fixed initial delay."""
-    config = next(doc for doc in k8s_documents() if doc["kind"] == "ConfigMap")
-    health_port = int(config["data"].get("SHUTBOX_HEALTH_PORT", CoreSettings().health_port))
-    assert config["data"]["SHUTBOX_HEALTH_HOST"] == "0.0.0.0"
-    routes = {"startupProbe": LIVE_PATH, "livenessProbe": LIVE_PATH, "readinessProbe": READY_PATH}
-    for doc in deployments():
-        spec = container(doc)
-        ports = {port["name"]: port["containerPort"] for port in spec["ports"]}
-        for probe, path in routes.items():
-            get = spec[probe]["httpGet"]
-            assert get["path"] == path, (doc["metadata"]["name"], probe)
-            assert ports[get["port"]] == health_port
-            assert "initialDelaySeconds" not in spec[probe]
-        startup = spec["startupProbe"]
-        assert startup["periodSeconds"] * startup["failureThreshold"] >= 60
-        annotations = doc["spec"]["template"]["metadata"]["annotations"]
-        assert annotations["prometheus.io/path"] == METRICS_PATH
-
-
-def test_k8s_takes_redis_url_from_a_secret() -> None:
-    """REDIS_URL comes from a Secret in every Deployment."""
-    for doc in deployments():
-        env = {item["name"]: item for item in container(doc)["env"]}
-        assert "secretKeyRef" in env["REDIS_URL"]["valueFrom"]
-
-
-def test_k8s_service_reaches_the_slack_http_port() -> None:
-    """The Service selects the Slack pods and targets the port `--port` opens."""
-    service = next(doc for doc in k8s_documents() if doc["kind"] == "Service")
-    slack = next(doc for doc in deployments() if doc["metadata"]["name"] == "shutbox-slack")
-    labels = slack["spec"]["template"]["metadata"]["labels"]
-    assert service["spec"]["selector"].items() <= labels.items()
-    spec = container(slack)
-    ports = {port["name"]: port["containerPort"] for port in spec["ports"]}
-    target = service["spec"]["ports"][0]["targetPort"]
-    assert str(ports[target]) == spec["args"][spec["args"].index("--port") + 1]
-
-
-def test_discord_runs_one_replica_and_never_two_at_once() -> None:
-    """Two copies of one shard set would answer every interaction twice."""
-    discord = next(doc for doc in deployments() if doc["metadata"]["name"] == "shutbox-discord")
-    assert discord["spec"]["replicas"] == 1
-    assert discord["spec"]["strategy"]["type"] == "Recreate"
-
-
-def test_kustomization_lists_existing_files() -> None:
-    """`kubectl apply -k deploy/k8s` finds every resource it names."""
-    kustomization = yaml.safe_load((K8S / "kustomization.yaml").read_text(encoding="utf-8"))
-    for resource in kustomization["resources"]:
-        assert (K8S / resource).is_file(), resource
+def _bytes(size: str) -> int:
+    """`768mb`, `1g`, `1gb` as Redis and Compose read them (powers of 1024)."""
+    found = re.fullmatch(r"(\d+)([kmg])b?", size.lower())
+    assert found, size
+    return int(found.group(1)) * 1024 ** "kmg".index(found.group(2)) * 1024
 
 
 # -- Dockerfile and systemd ------------------------------------------------------------------
@@ -354,52 +258,6 @@ def test_systemd_analyze_rates_the_unit_at_most_2_5() -> None:
     if found is None:
         pytest.skip(f"this systemd-analyze cannot rate a unit file: {done.stderr.strip()[:200]}")
     assert float(found.group(1)) <= MAX_SYSTEMD_EXPOSURE
-
-
-# -- monitoring ------------------------------------------------------------------------------
-
-
-def exposed_families() -> set[str]:
-    """Every metric family a bot process exposes (labelled ones once they have a series)."""
-    telemetry = Telemetry()
-    telemetry.platforms.expect("discord")
-    telemetry.gateway_latencies = lambda: [(0, 0.05)]
-    telemetry.refresh_platforms()
-    metrics = telemetry.metrics
-    metrics.actions.labels(action="start", outcome="ok").inc()
-    metrics.errors.labels(action="start", error="error.redis").inc()
-    metrics.latency.labels(action="start", outcome="ok").observe(0.001)
-    text = generate_latest(telemetry.registry).decode()
-    return {family.name for family in text_string_to_metric_families(text)}
-
-
-def test_pod_monitor_scrapes_the_pods_health_port() -> None:
-    """The PodMonitor selects the Deployments' pods and scrapes /metrics on their `health` port."""
-    monitor = yaml.safe_load((MONITORING / "podmonitor.yaml").read_text(encoding="utf-8"))
-    assert monitor["apiVersion"] == "monitoring.coreos.com/v1" and monitor["kind"] == "PodMonitor"
-    selector = monitor["spec"]["selector"]["matchLabels"]
-    (endpoint,) = monitor["spec"]["podMetricsEndpoints"]
-    assert endpoint["path"] == METRICS_PATH
-    for doc in deployments():
-        assert selector.items() <= doc["spec"]["template"]["metadata"]["labels"].items()
-        assert endpoint["port"] in {port["name"] for port in container(doc)["ports"]}
-
-
-def test_grafana_dashboard_asks_only_for_metrics_the_bot_exposes() -> None:
-    """Every metric a panel queries is one /metrics serves (a renamed metric breaks this)."""
-    dashboard = json.loads((MONITORING / "grafana-dashboard.json").read_text(encoding="utf-8"))
-    expressions = [t["expr"] for p in dashboard["panels"] for t in p.get("targets", [])]
-    queried = {name for expr in expressions
-               for name in re.findall(r"\b((?:shutbox|process|python)_[a-z_]+)", expr)}  # fmt: skip
-    families = exposed_families()
-    suffixes = ("_bucket", "_count", "_sum", "_total")
-    for name in queried:
-        base = next((name.removesuffix(s) for s in suffixes if name.endswith(s)), name)
-        assert name in families or base in families, name
-    for wanted in ("shutbox_actions", "shutbox_action_seconds", "shutbox_sweep_lag_seconds",
-                   "shutbox_redis_roundtrip_seconds", "shutbox_discord_gateway_latency_seconds",
-                   "shutbox_slack_ack_seconds", "process_resident_memory_bytes"):  # fmt: skip
-        assert any(name.startswith(wanted) for name in queried), wanted
 
 
 def test_deploy_guide_walks_through_each_way_to_run() -> None:

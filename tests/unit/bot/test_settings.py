@@ -17,6 +17,7 @@ LOADS_SETTINGS = {
     **{name: [name] for name in PLATFORMS},  # each platform's own subcommand
     "ledger": ["ledger", "verify"],
     "bench": ["bench", "--games", "1", "--actions", "1"],
+    "backup": ["backup", "shutbox.jsonl"],  # `restore` checks its file first, then the same
 }
 SETTINGS_FREE = {"odds", "review", "simulate", "verify"}  # pure computations: no settings, no Redis
 
