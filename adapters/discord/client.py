@@ -15,7 +15,7 @@ from discord import app_commands
 
 from adapters.discord.buttons import ForgedButton, GameButton
 from adapters.discord.commands import ShutboxCommands
-from adapters.discord.interactions import press
+from adapters.discord.interactions import PLATFORM, press
 from adapters.discord.publish import show_timeout
 from adapters.discord.render import split_text
 from adapters.discord.translator import CatalogTranslator
@@ -90,6 +90,7 @@ class ShutboxClient(discord.AutoShardedClient):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.manager = manager
+        manager.pictures.add(PLATFORM)  # a picture travels with the message: nothing to serve
         self.tree: app_commands.CommandTree[ShutboxClient] = app_commands.CommandTree(self)
         self.tree.add_command(ShutboxCommands(manager))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]

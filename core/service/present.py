@@ -10,6 +10,7 @@ from core.game.moves import options
 from core.game.state import Ending, GameState, Phase
 from core.service import rematch, reviews, turns
 from core.service.buttons import ButtonId
+from core.service.pictures import IMAGE_STYLE, picture_of
 from core.service.record import GameRecord
 from core.service.turns import Turns
 from core.service.views import DEADLINE, Button, ButtonStyle, GameView
@@ -22,7 +23,8 @@ MAX_NOTICES = 14
 
 
 def style_of(record: GameRecord) -> Style:
-    return "text" if record.style == "text" else "emoji"
+    """The style of the message's text: the picture's is the text style, which reads aloud."""
+    return "text" if record.style in {"text", IMAGE_STYLE} else "emoji"
 
 
 def board_text(state: GameState, style: Style) -> str:
@@ -44,9 +46,11 @@ def game_view(record: GameRecord, notices: Sequence[str] = (), page: int = 0) ->
             _turn_body(record, notices),
             _turn_rows(record, page),
         )
+    picture, alt = picture_of(record)
     return GameView(
         channel=record.channel, game_id=record.game_id, version=state.version, title=title,
         body=body, rows=rows, deadline=record.deadline, message=record.message, over=state.over,
+        picture=picture, alt=alt,
     )  # fmt: skip
 
 

@@ -131,7 +131,10 @@ class ServerCommands(ManagerBase):
         lang = ctx.locale or config.lang
         listing = ", ".join(f"{k}={v}" for k, v in config.to_fields().items())
         key = "config.saved" if changes else "config.current"
-        return Reply(private=t(lang, key, settings=listing))
+        text = t(lang, key, settings=listing)
+        if self.board_style(ctx.scope, config.style) != config.style:
+            text += "\n" + t(lang, "config.no_pictures")
+        return Reply(private=text)
 
     async def _rules(self, ctx: Context, command: Rules) -> Reply:
         return Reply(private=info.rules_reply(command.preset, await self.private_lang(ctx)))

@@ -42,6 +42,10 @@ class GameView:
     deadline: int = 0  # unix seconds shown where the body says {deadline}; 0 = none
     message: str = ""  # the platform's id of the message to edit; "" = post a new one
     over: bool = False
+    # The image style: the board picture's text form (core.text.drawn) and its alternative
+    # text (the text board); "" when the game is shown without a picture.
+    picture: str = ""
+    alt: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +103,7 @@ def _game_data(game: GameView | None) -> dict[str, Any] | None:
     return {
         "channel": game.channel, "game_id": game.game_id, "version": game.version,
         "title": game.title, "body": game.body, "rows": rows, "deadline": game.deadline,
-        "message": game.message, "over": game.over,
+        "message": game.message, "over": game.over, "picture": game.picture, "alt": game.alt,
     }  # fmt: skip
 
 

@@ -18,7 +18,8 @@ LOADS_SETTINGS = {
     "ledger": ["ledger", "verify"],
     "bench": ["bench", "--games", "1", "--actions", "1"],
 }
-SETTINGS_FREE = {"odds", "review", "simulate", "verify"}  # pure computations: no settings, no Redis
+# pure computations: no settings, no Redis
+SETTINGS_FREE = {"odds", "board", "review", "simulate", "verify"}
 
 MALFORMED = [  # every setting that can be malformed, with the mistakes people make
     ("SHUTBOX_SWEEP_SECONDS", "soon"),
