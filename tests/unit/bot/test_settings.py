@@ -33,6 +33,9 @@ MALFORMED = [  # every setting that can be malformed, with the mistakes people m
     ("SHUTBOX_LOG_LEVEL", "loud"),
     ("SHUTBOX_LOG_JSON", "perhaps"),
     ("SHUTBOX_DATA_DIR", "pyproject.toml"),  # a file, not a folder
+    ("SHUTBOX_PUBLIC_URL", "shutbox.example.org"),
+    ("SHUTBOX_PUBLIC_URL", "ftp://shutbox.example.org"),
+    ("SHUTBOX_PUBLIC_URL", "https://shutbox.example.org/?from=slack"),
     ("REDIS_URL", "notaurl"),
     ("REDIS_URL", "localhost:6379"),
     ("REDIS_URL", "http://localhost:6379"),
