@@ -23,6 +23,7 @@ from core.service.commit import Scope
 from core.service.manager import GameManager
 from core.service.views import Reply
 from core.text.i18n import t
+from core.text.picture import warm as warm_pictures
 
 log = logging.getLogger(__name__)
 
@@ -133,6 +134,9 @@ class ShutboxClient(discord.AutoShardedClient):
             # answer, and the settings' DISCORD_GATEWAY_URL (see `point_at`) must win.
             self.shard_count, _, _ = await self.http.get_bot_gateway()
         self.add_dynamic_items(GameButton, ForgedButton)
+        # The board picture's sprites take most of a second to draw: in a thread, now, rather
+        # than on the event loop when the first game begins
+        self._warming = asyncio.create_task(asyncio.to_thread(warm_pictures))
         await self.tree.set_translator(CatalogTranslator())
         if self.options.sync_commands:
             await self.sync_commands()
