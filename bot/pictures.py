@@ -9,11 +9,22 @@ from __future__ import annotations
 
 import logging
 
+from pydantic import SecretStr
+from pydantic_settings import BaseSettings
+
 from adapters.pictures import PictureLinks, derived_key
-from bot.commands.slack import SlackSettings
-from bot.sections import Settings
+from bot.sections import Settings, section_config
 
 log = logging.getLogger("shutbox.pictures")
+
+
+class SlackSecret(BaseSettings):
+    """SLACK_SIGNING_SECRET, read as the Slack section reads it (bot/commands/slack.py), by a
+    process that may serve pictures without running Slack (its health server)."""
+
+    model_config = section_config("SLACK_")
+
+    signing_secret: SecretStr | None = None
 
 
 def picture_links(settings: Settings) -> PictureLinks | None:
@@ -21,7 +32,7 @@ def picture_links(settings: Settings) -> PictureLinks | None:
     public_url = settings.core.public_url
     if public_url is None:
         return None
-    secret = settings.core.image_secret or settings.section(SlackSettings).signing_secret
+    secret = settings.core.image_secret or settings.section(SlackSecret).signing_secret
     if secret is None:
         log.warning("SHUTBOX_PUBLIC_URL is set but there is no key to sign picture URLs with: "
                     "set SHUTBOX_IMAGE_SECRET; boards show as emoji until then")  # fmt: skip

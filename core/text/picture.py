@@ -9,6 +9,7 @@ bytes, so a frame costs about as much as its PNG encoding; frames are cached by 
 from __future__ import annotations
 
 import io
+import threading
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
@@ -22,6 +23,9 @@ LABELS_CACHED = 1024
 NAME_WIDTH, POT_WIDTH = 400, 190
 PNG_LEVEL = 3  # zlib's default (6) saves a sixth of the bytes for six times the time
 TURN_SIGN = "▶"  # before the player whose turn it is
+# Frames are drawn on the event loop (Discord) and in threads (the picture endpoint, the warm-up);
+# one FreeType face is shared by them, so text is drawn by one thread at a time.
+_LETTERING = threading.RLock()
 
 
 @lru_cache(maxsize=FRAMES_CACHED)
@@ -57,7 +61,8 @@ def frame(board: DrawnBoard) -> Image.Image:
 @cache
 def _palette() -> Image.Image:
     """The one palette every sprite shares (so that pasting one copies its bytes as they are)."""
-    source = sprites.palette_source()
+    with _LETTERING:
+        source = sprites.palette_source()
     return source.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
 
 
@@ -67,7 +72,8 @@ def _to_palette(image: Image.Image) -> Image.Image:
 
 @cache
 def _box(tiles: int, *, shut: bool) -> Image.Image:
-    return _to_palette(sprites.box(tiles, shut=shut))
+    with _LETTERING:  # the flaps' numbers
+        return _to_palette(sprites.box(tiles, shut=shut))
 
 
 def _die_corner(count: int, index: int) -> tuple[int, int]:
@@ -87,7 +93,8 @@ def _die(count: int, index: int, pips: int) -> Image.Image:
 
 @cache
 def _felt() -> Image.Image:
-    return sprites.box(min(TILE_COUNTS), shut=False)
+    with _LETTERING:
+        return sprites.box(min(TILE_COUNTS), shut=False)
 
 
 def warm() -> None:
@@ -104,7 +111,9 @@ def warm() -> None:
 @lru_cache(maxsize=LABELS_CACHED)
 def _label(text: str, width: int, *, chip: bool) -> Image.Image:
     height = sprites.STATUS_Y[1] - sprites.STATUS_Y[0]
-    return _to_palette(sprites.label(drawable(text), (width, height), chip=chip))
+    shown = drawable(text)
+    with _LETTERING:
+        return _to_palette(sprites.label(shown, (width, height), chip=chip))
 
 
 def drawable(text: str) -> str:
@@ -124,5 +133,6 @@ _NOT_A_CHARACTER = "\U0010fffd"  # private use: no font draws it, so it shows th
 @lru_cache(maxsize=4097)
 def _ink(char: str) -> bytes:
     image = Image.new("L", (48, 48))
-    ImageDraw.Draw(image).text((8, 8), char, font=sprites.font(20), fill=255)
+    with _LETTERING:
+        ImageDraw.Draw(image).text((8, 8), char, font=sprites.font(20), fill=255)
     return image.tobytes()
