@@ -48,6 +48,8 @@ class ManagerBase:
     # The platforms on which this process can show the board as a picture (`style=image`):
     # Discord always, Slack with a public address; elsewhere such a server gets emoji.
     pictures: set[str] = field(default_factory=set)
+    # Why a platform shows no picture, as a catalog key, where it is not the missing address
+    picture_notes: dict[str, str] = field(default_factory=dict)
     # Run around every command, the first outermost (core/service/bus.py).
     middleware: tuple[Middleware, ...] = ()
     # The middleware wrapped around the handler table, built on the first command.

@@ -133,7 +133,8 @@ class ServerCommands(ManagerBase):
         key = "config.saved" if changes else "config.current"
         text = t(lang, key, settings=listing)
         if self.board_style(ctx.scope, config.style) != config.style:
-            text += "\n" + t(lang, "config.no_pictures")
+            note = self.picture_notes.get(ctx.scope.platform, "config.no_pictures")
+            text += "\n" + t(lang, note)
         return Reply(private=text)
 
     async def _rules(self, ctx: Context, command: Rules) -> Reply:
