@@ -19,6 +19,7 @@ COMMANDS: tuple[str, ...] = (
     "odds",
     "review",
     "simulate",
+    "board",
     *PLATFORMS,
     "verify",
     "ledger",

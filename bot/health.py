@@ -6,6 +6,8 @@
   platform this process serves is connected, else 503 with the same JSON saying what is wrong.
 - `/metrics`: `Telemetry.registry` served by prometheus-client (text or OpenMetrics, as the
   scraper asks), after the gauges that are read rather than counted are refreshed.
+- `/board/<state>.png`: the board pictures (adapters/pictures.py), when the bot has a public
+  address: in Socket Mode this is the bot's only web server.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from aiohttp import web
 from prometheus_client.aiohttp import make_aiohttp_handler
 
 from adapters.http import serving_app
+from adapters.pictures import PictureLinks, add_picture_routes
 from bot.redis_info import refresh_redis_memory
 from bot.telemetry import Telemetry
 from core.store.redis_store import RedisClient, RedisStore
@@ -76,6 +79,7 @@ class HealthSources:
     cached_games: Callable[[], int] = lambda: 0
     games: GameCounter | None = None
     store: RedisStore | None = None  # for the sweep lag; None leaves that gauge alone
+    pictures: PictureLinks | None = None  # board pictures served here too (SHUTBOX_PUBLIC_URL)
     wall_clock: Callable[[], float] = time.time  # deadlines are unix seconds
 
     def __post_init__(self) -> None:
@@ -140,6 +144,8 @@ def health_app(sources: HealthSources) -> web.Application:
     app.router.add_get(READY_PATH, readyz)
     app.router.add_get(HEALTH_PATH, readyz)
     app.router.add_get(METRICS_PATH, metrics)
+    if sources.pictures is not None:
+        add_picture_routes(app, sources.pictures)
     return app
 
 

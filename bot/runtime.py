@@ -146,6 +146,7 @@ async def serving_health(
     connected through `runtime.telemetry.platforms`. Yields the bound port, or None when off.
     """
     from bot.health import HealthSources, serving
+    from bot.pictures import picture_links
 
     for platform in platforms:
         runtime.telemetry.platforms.expect(platform)
@@ -154,8 +155,9 @@ async def serving_health(
         yield None
         return
     sources = HealthSources(
-        runtime.redis, runtime.telemetry, lambda: len(runtime.manager.games), store=runtime.store
-    )
+        runtime.redis, runtime.telemetry, lambda: len(runtime.manager.games), store=runtime.store,
+        pictures=picture_links(settings),
+    )  # fmt: skip
     async with serving(sources, settings.core.health_host, port) as bound:
         log.info("probes and metrics on http://%s:%d (/livez, /readyz, /metrics)",
                  settings.core.health_host, bound)  # fmt: skip

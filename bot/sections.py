@@ -58,6 +58,9 @@ class CoreSettings(BaseSettings):
     sweep_seconds: Seconds = 1.0  # how often this process applies passed deadlines
     health_port: Port = 8080  # probes, /metrics; 0: off
     health_host: str = "127.0.0.1"  # this machine only; containers open it with 0.0.0.0
+    # Where chat clients reach this bot's web server (board pictures for Slack): https://...
+    public_url: str | None = None
+    image_secret: SecretStr | None = None  # signs picture URLs (default: from Slack's secret)
 
     @field_validator("data_dir")
     @classmethod
@@ -65,6 +68,14 @@ class CoreSettings(BaseSettings):
         if value.exists() and not value.is_dir():
             raise ValueError(f"{value} exists and is not a directory")
         return value
+
+    @field_validator("public_url")
+    @classmethod
+    def _public(cls, value: str | None) -> str | None:
+        checked = web_url(value, "https", "http")
+        if checked is not None and ("?" in checked or "#" in checked):
+            raise ValueError("the address the bot's pages sit under: no ?query or #fragment")
+        return checked
 
     @field_validator("health_host")
     @classmethod

@@ -45,6 +45,7 @@ class Playground:
 
     def __init__(self, manager: GameManager, name: str | None = None, *, tty: bool = False) -> None:
         self.manager = manager
+        manager.picture_notes[SCOPE.platform] = "config.no_pictures_terminal"
         self.tty = tty  # ANSI bold instead of plain text
         self.done = False
         self.view: GameView | None = None  # the game message last shown

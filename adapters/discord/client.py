@@ -15,7 +15,7 @@ from discord import app_commands
 
 from adapters.discord.buttons import ForgedButton, GameButton
 from adapters.discord.commands import ShutboxCommands
-from adapters.discord.interactions import press
+from adapters.discord.interactions import PLATFORM, press
 from adapters.discord.publish import show_timeout
 from adapters.discord.render import split_text
 from adapters.discord.translator import CatalogTranslator
@@ -23,6 +23,7 @@ from core.service.commit import Scope
 from core.service.manager import GameManager
 from core.service.views import Reply
 from core.text.i18n import t
+from core.text.picture import warm as warm_pictures
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +91,7 @@ class ShutboxClient(discord.AutoShardedClient):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.manager = manager
+        manager.pictures.add(PLATFORM)  # a picture travels with the message: nothing to serve
         self.tree: app_commands.CommandTree[ShutboxClient] = app_commands.CommandTree(self)
         self.tree.add_command(ShutboxCommands(manager))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
@@ -132,6 +134,9 @@ class ShutboxClient(discord.AutoShardedClient):
             # answer, and the settings' DISCORD_GATEWAY_URL (see `point_at`) must win.
             self.shard_count, _, _ = await self.http.get_bot_gateway()
         self.add_dynamic_items(GameButton, ForgedButton)
+        # The board picture's sprites take most of a second to draw: in a thread, now, rather
+        # than on the event loop when the first game begins
+        self._warming = asyncio.create_task(asyncio.to_thread(warm_pictures))
         await self.tree.set_translator(CatalogTranslator())
         if self.options.sync_commands:
             await self.sync_commands()

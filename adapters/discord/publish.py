@@ -13,7 +13,7 @@ import discord
 from discord.utils import MISSING
 
 from adapters.discord.buttons import game_buttons, row_buttons
-from adapters.discord.render import game_embed, split_text
+from adapters.discord.render import game_embed, game_files, split_text
 from core.service.commit import Scope
 from core.service.context import Context
 from core.service.delivery import GameMessage, Rows, deliver
@@ -50,7 +50,7 @@ class ChannelSurface:
         embed, buttons = game_embed(view), game_buttons(view)
         try:
             found = self.messageable(view.channel).get_partial_message(int(message))
-            await found.edit(embed=embed, view=buttons)
+            await found.edit(embed=embed, view=buttons, attachments=game_files(view))
         except discord.NotFound:
             log.info("game message %s in %s is gone; posting it again", message, view.channel)
             return False
@@ -58,7 +58,9 @@ class ChannelSurface:
 
     async def post_game(self, view: GameView) -> str:
         embed, buttons = game_embed(view), game_buttons(view)
-        sent = await self.messageable(view.channel).send(embed=embed, view=buttons or MISSING)
+        files = game_files(view) or MISSING
+        sent = await self.messageable(view.channel).send(embed=embed, view=buttons or MISSING,
+                                                         files=files)  # fmt: skip
         return str(sent.id)
 
     async def show_panel(self, text: str, rows: Rows) -> None:

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import io
+
 import discord
 
 from core.service.views import DEADLINE, GameView
+from core.text.drawn import DrawnBoard
+from core.text.picture import board_png
 
 MESSAGE_LIMIT = 2000  # characters in a message's content
 DESCRIPTION_LIMIT = 4096  # characters in an embed's description
 TITLE_LIMIT = 256
+ALT_TEXT_LIMIT = 1024  # characters of an attachment's description
+PICTURE_NAME = "board.png"
 
 LOBBY_COLOUR = discord.Colour.blurple()
 PLAYING_COLOUR = discord.Colour.green()
@@ -23,11 +29,25 @@ def countdown(deadline: int) -> str:
 def game_embed(view: GameView) -> discord.Embed:
     """The game message's embed: the board, the dice, whose turn, the deadline, the scores."""
     body = view.body.replace(DEADLINE, countdown(view.deadline))
-    return discord.Embed(
+    embed = discord.Embed(
         title=view.title[:TITLE_LIMIT],
         description=clip(body, DESCRIPTION_LIMIT),
         colour=_colour(view),
     )
+    if view.picture:
+        embed.set_image(url=f"attachment://{PICTURE_NAME}")
+    return embed
+
+
+def game_files(view: GameView) -> list[discord.File]:
+    """The game message's one attachment: the board picture (image style), with the text board
+    as its alternative text; none otherwise. An edit sends this list as the message's whole set
+    of attachments, so each picture replaces the last instead of piling up beside it."""
+    if not view.picture:
+        return []
+    png = board_png(DrawnBoard.from_token(view.picture))
+    alt = clip(view.alt, ALT_TEXT_LIMIT) or None
+    return [discord.File(io.BytesIO(png), filename=PICTURE_NAME, description=alt)]
 
 
 def _colour(view: GameView) -> discord.Colour:

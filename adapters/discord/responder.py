@@ -70,19 +70,28 @@ class Responder:
             self.placeholder = None
             await self.interaction.delete_original_response()
 
-    async def post(self, embed: discord.Embed, buttons: discord.ui.View | None) -> int:
-        """A new public message with the game; returns its id."""
+    async def post(
+        self, embed: discord.Embed, buttons: discord.ui.View | None, files: list[discord.File]
+    ) -> int:
+        """A new public message with the game (and its picture, in `files`); returns its id."""
         response, self.sent = self.interaction.response, True
         if not response.is_done():
-            callback = await response.send_message(embed=embed, view=buttons or MISSING)
+            callback = await response.send_message(
+                embed=embed, view=buttons or MISSING, files=files or MISSING
+            )
             if callback is not None and callback.message_id is not None:
                 return callback.message_id
             return (await self.interaction.original_response()).id
         if self.placeholder is False:
             self.placeholder = None
-            return (await self.interaction.edit_original_response(embed=embed, view=buttons)).id
+            edited = await self.interaction.edit_original_response(
+                embed=embed, view=buttons, attachments=files
+            )
+            return edited.id
         await self._drop_placeholder()
-        sent = await self.interaction.followup.send(embed=embed, view=buttons or MISSING, wait=True)
+        sent = await self.interaction.followup.send(
+            embed=embed, view=buttons or MISSING, files=files or MISSING, wait=True
+        )
         return sent.id
 
     async def post_private(self, embed: discord.Embed, buttons: discord.ui.View | None) -> None:
@@ -99,13 +108,17 @@ class Responder:
                 embed=embed, view=buttons or MISSING, ephemeral=True
             )
 
-    async def update_clicked(self, embed: discord.Embed, buttons: discord.ui.View | None) -> None:
-        """Edit the message whose button was pressed."""
+    async def update_clicked(
+        self, embed: discord.Embed, buttons: discord.ui.View | None, files: list[discord.File]
+    ) -> None:
+        """Edit the message whose button was pressed; `files` become its only attachments."""
         response, self.sent = self.interaction.response, True
         if response.is_done():
-            await self.interaction.edit_original_response(embed=embed, view=buttons)
+            await self.interaction.edit_original_response(
+                embed=embed, view=buttons, attachments=files
+            )
         else:
-            await response.edit_message(embed=embed, view=buttons)
+            await response.edit_message(embed=embed, view=buttons, attachments=files)
 
     async def show_panel(self, text: str, buttons: discord.ui.View | None) -> None:
         """A public message with its own buttons: the clicked one edited, else a new one."""

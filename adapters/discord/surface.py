@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from adapters.discord.buttons import game_buttons, row_buttons
 from adapters.discord.publish import ChannelSurface, game_message
-from adapters.discord.render import game_embed, jump_url
+from adapters.discord.render import game_embed, game_files, jump_url
 from adapters.discord.responder import Responder
 from core.service.delivery import GameMessage, Rows
 from core.service.views import GameView
@@ -40,7 +40,9 @@ class InteractionSurface:
 
     async def edit_game(self, view: GameView, message: str) -> bool:
         if message == self.clicked:
-            await self.responder.update_clicked(game_embed(view), game_buttons(view))
+            await self.responder.update_clicked(
+                game_embed(view), game_buttons(view), game_files(view)
+            )
             return True
         if not await self.channel.edit_game(view, message):
             return False
@@ -52,14 +54,15 @@ class InteractionSurface:
             posted = await self.channel.post_game(view)
             self._shown_elsewhere(view, posted)
             return posted
-        return str(await self.responder.post(game_embed(view), game_buttons(view)))
+        sent = await self.responder.post(game_embed(view), game_buttons(view), game_files(view))
+        return str(sent)
 
     async def show_private_game(self, view: GameView) -> None:
         """A click on the private (ephemeral) message edits it through the interaction; a
         command answers with a new ephemeral message."""
         embed, buttons = game_embed(view), game_buttons(view)
         if self.clicked:
-            await self.responder.update_clicked(embed, buttons)
+            await self.responder.update_clicked(embed, buttons, game_files(view))
         else:
             await self.responder.post_private(embed, buttons)
 

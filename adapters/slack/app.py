@@ -20,10 +20,11 @@ from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
 from slack_sdk.web.async_client import AsyncWebClient
 
+from adapters.pictures import PictureLinks
 from adapters.slack.delivery import Delivery
 from adapters.slack.dispatch import Dispatch
 from adapters.slack.guard import BadRequest, check_payload
-from adapters.slack.handlers import Handlers
+from adapters.slack.handlers import PLATFORM, Handlers
 from adapters.slack.installations import RedisInstallationStore, RedisOAuthStateStore
 from adapters.slack.members import Members
 from core.service.commit import Scope
@@ -51,6 +52,8 @@ class SlackConfig:
     api_url: str = DEFAULT_API_URL
     redirect_uri: str | None = None
     command: str = SLASH_COMMAND
+    # Board pictures by signed URL from the bot's own server; None: the emoji board instead
+    pictures: PictureLinks | None = None
 
     @property
     def oauth(self) -> bool:
@@ -118,7 +121,9 @@ def build_app(
         app.event("app_uninstalled")(_ignore)
         app.event("tokens_revoked")(_ignore)
     app.use(PayloadChecked())  # Socket Mode never passes the HTTP guard (adapters/slack/guard.py)
-    delivery = Delivery(manager)
+    delivery = Delivery(manager, pictures=config.pictures)
+    if config.pictures is not None:
+        manager.pictures.add(PLATFORM)
     handlers = Handlers(manager, members, delivery, Dispatch(manager, members))
     app.command(config.command)(handlers.on_command)
     app.action(BUTTONS)(handlers.on_click)

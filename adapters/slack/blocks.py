@@ -10,6 +10,7 @@ import re
 import time
 from typing import Any
 
+from adapters.pictures import PictureLinks
 from core.service.views import DEADLINE, Button, ButtonStyle, GameView
 
 Block = dict[str, Any]
@@ -18,6 +19,7 @@ MAX_HEADER = 150  # characters of a header block's plain text
 MAX_SECTION = 3000  # characters of a section block's text
 MAX_BUTTON_TEXT = 75
 MAX_ACTIONS = 25  # elements in one actions block
+MAX_ALT_TEXT = 2000  # characters of an image block's alt_text
 NO_DEADLINE = "—"
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _MENTION = re.compile(r"&lt;@([UW][A-Z0-9]+)&gt;")  # `<@U123>` from the core notifies that user
@@ -43,11 +45,21 @@ def deadline_token(deadline: int) -> str:
     return f"<!date^{deadline}^{{time}}|{fallback}>"
 
 
-def game_blocks(view: GameView) -> list[Block]:
-    """Header, the body in sections, then one actions block per row of buttons."""
+def game_blocks(view: GameView, pictures: PictureLinks | None = None) -> list[Block]:
+    """Header, the board picture (image style, with an address to serve it from), the body in
+    sections, then one actions block per row of buttons."""
     body = mrkdwn(view.body).replace(DEADLINE, deadline_token(view.deadline))
-    blocks = [_header(view.title), *(_section(part) for part in _chunks(body, MAX_SECTION))]
+    blocks = [_header(view.title), *_picture(view, pictures)]
+    blocks += [_section(part) for part in _chunks(body, MAX_SECTION)]
     return blocks + _actions(view.rows)
+
+
+def _picture(view: GameView, pictures: PictureLinks | None) -> list[Block]:
+    """The image block: the bot's signed URL of the picture, the text board as its alt text."""
+    if not view.picture or pictures is None:
+        return []
+    alt = (view.alt or view.title)[:MAX_ALT_TEXT]
+    return [{"type": "image", "image_url": pictures.url(view.picture), "alt_text": alt}]
 
 
 def panel_blocks(text: str, rows: tuple[tuple[Button, ...], ...]) -> list[Block]:

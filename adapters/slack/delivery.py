@@ -17,6 +17,7 @@ from typing import Any
 from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
+from adapters.pictures import PictureLinks
 from adapters.slack.blocks import game_blocks, game_text, mrkdwn, panel_blocks
 from core.service.context import Context
 from core.service.delivery import GameMessage, Rows, deliver
@@ -44,6 +45,7 @@ class Delivery:
 
     manager: GameManager
     posted: dict[str, str] = field(default_factory=dict)  # game id -> ts this process posted
+    pictures: PictureLinks | None = None  # the board picture's URLs (image style)
 
     async def deliver(
         self,
@@ -103,14 +105,15 @@ class SlackSurface:
         return GameMessage(clicked or self.delivery.posted.get(view.game_id, ""), attached=False)
 
     async def edit_game(self, view: GameView, message: str) -> bool:
-        blocks, text = game_blocks(view), game_text(view)
+        blocks, text = game_blocks(view, self.delivery.pictures), game_text(view)
         if not await _update(self.client, view.channel, message, blocks, text):
             return False
         self.delivery.remember(view, message)
         return True
 
     async def post_game(self, view: GameView) -> str:
-        posted = await self._post(view.channel, game_text(view), game_blocks(view))
+        blocks = game_blocks(view, self.delivery.pictures)
+        posted = await self._post(view.channel, game_text(view), blocks)
         self.delivery.remember(view, posted)
         return posted
 

@@ -1,7 +1,8 @@
 """Serving the Slack app: HTTP (bolt's aiohttp app on a port) or Socket Mode (no public URL).
 
-HTTP serves Slack's requests at `/slack/events`, and the OAuth install flow at `/slack/install`
-and `/slack/oauth_redirect` when OAuth is configured. (Health and metrics are the bot's own
+HTTP serves Slack's requests at `/slack/events`, the OAuth install flow at `/slack/install`
+and `/slack/oauth_redirect` when OAuth is configured, and the board pictures at `/board/` when
+the bot has a public address (SHUTBOX_PUBLIC_URL). (Health and metrics are the bot's own
 server, bot/health.py, on another port.)
 """
 
@@ -17,6 +18,7 @@ from aiohttp.typedefs import Handler, Middleware
 from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
 from adapters.http import serving_app
+from adapters.pictures import add_picture_routes
 from adapters.slack.app import SlackBot
 from adapters.slack.guard import guard
 
@@ -34,6 +36,8 @@ def web_app(bot: SlackBot, on_ack: Callable[[float], None] | None = None) -> web
     Slack sees.
     """
     app = bot.app.web_app(path=EVENTS_PATH)
+    if bot.config.pictures is not None:  # board pictures, under SHUTBOX_PUBLIC_URL
+        add_picture_routes(app, bot.config.pictures)
     app.middlewares.append(guard(bot.config.signing_secret, EVENTS_PATH))
     if on_ack is not None:
         app.middlewares.append(_timing(on_ack))

@@ -18,10 +18,13 @@ from core.text.i18n import t
 CLI_LANG = "en"
 
 
-def add_rules_options(parser: argparse.ArgumentParser) -> None:
-    """Add one `--option` per rule option (`--preset`, `--tiles`, ..., `--last-die`, `--hard`)."""
+def add_rules_options(parser: argparse.ArgumentParser, *, leave_out: tuple[str, ...] = ()) -> None:
+    """Add one `--option` per rule option (`--preset`, `--tiles`, ..., `--last-die`, `--hard`),
+    but those named in `leave_out` (a command whose own option has that name)."""
     group = parser.add_argument_group("rules", "a preset (classic by default) and any options")
     for option in RULE_OPTIONS:
+        if option.name in leave_out:
+            continue
         group.add_argument(f"--{option.typed}", dest=option.name, **_argument(option))
 
 
@@ -40,7 +43,7 @@ def _argument(option: Option) -> dict[str, Any]:
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
     """The rules the options name; a combination that makes no sense is a `CommandError`."""
-    laid_over = {o.name: getattr(args, o.name) for o in RULE_OPTIONS if o.name != "preset"}
+    laid_over = {o.name: getattr(args, o.name, None) for o in RULE_OPTIONS if o.name != "preset"}
     try:
         return build_rules(args.preset, **laid_over)
     except InvalidRules as err:

@@ -13,6 +13,7 @@ import contextlib
 import logging
 import signal
 from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pydantic import SecretStr, field_validator
@@ -116,7 +117,10 @@ async def serve_slack(
     from bot.runtime import sweeping
 
     sockets, slack = socket_mode(settings, force_http), settings.section(SlackSettings)
-    bot = build_app(runtime.manager, slack_config(slack, socket_mode=sockets), runtime.redis)
+    from bot.pictures import picture_links
+
+    config = replace(slack_config(slack, socket_mode=sockets), pictures=picture_links(settings))
+    bot = build_app(runtime.manager, config, runtime.redis)
     every = settings.core.sweep_seconds
     listening = port if port is not None else slack.port
     platforms = runtime.telemetry.platforms

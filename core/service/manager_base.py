@@ -45,6 +45,11 @@ class ManagerBase:
     # Channels whose last commit's outcome stayed unknown: the sweep shows them once it can.
     unsettled: set[tuple[Scope, str]] = field(default_factory=set)
     resolve_pauses: tuple[float, ...] = (0.1, 0.3, 0.6, 1.0, 2.0, 2.0, 2.0)
+    # The platforms on which this process can show the board as a picture (`style=image`):
+    # Discord always, Slack with a public address; elsewhere such a server gets emoji.
+    pictures: set[str] = field(default_factory=set)
+    # Why a platform shows no picture, as a catalog key, where it is not the missing address
+    picture_notes: dict[str, str] = field(default_factory=dict)
     # Run around every command, the first outermost (core/service/bus.py).
     middleware: tuple[Middleware, ...] = ()
     # The middleware wrapped around the handler table, built on the first command.
@@ -63,6 +68,11 @@ class ManagerBase:
         config = ServerConfig.from_fields(await self.store.hash(scope, "cfg"))
         self.configs[scope.tag] = _Cached(config, self.clock())
         return config
+
+    def board_style(self, scope: Scope, style: str) -> str:
+        """The style a new game in `scope` is shown in: the server's, but a picture only where
+        this process can show one."""
+        return "emoji" if style == "image" and scope.platform not in self.pictures else style
 
     async def private_lang(self, ctx: Context) -> str:
         """The user's own locale where the platform gives one, else the server's language."""

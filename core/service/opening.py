@@ -47,7 +47,8 @@ class Opening(CommitLoop):
         game_id = new_game_id()
         return GameRecord(
             state=new_game(config, ctx.user, ctx.name), channel=ctx.channel, game_id=game_id,
-            lang=server.lang, style=server.style, pot=Pot(pot_account(ctx.channel)),
+            lang=server.lang, style=self.board_style(ctx.scope, server.style),
+            pot=Pot(pot_account(ctx.channel)),
             fair=new_fair_dice(f"{ctx.channel}:{game_id}").to_str() if fair else "",
             created=int(self.clock()), solo=solo,
         )  # fmt: skip

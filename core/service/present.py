@@ -11,6 +11,7 @@ from core.game.state import Ending, GameState, Phase
 from core.service import rematch, reviews, turns
 from core.service.buttons import ButtonId
 from core.service.challenge import Tag
+from core.service.pictures import IMAGE_STYLE, picture_of
 from core.service.record import GameRecord
 from core.service.turns import Turns
 from core.service.views import DEADLINE, Button, ButtonStyle, GameView
@@ -24,7 +25,8 @@ Rows = tuple[tuple[Button, ...], ...]
 
 
 def style_of(record: GameRecord) -> Style:
-    return "text" if record.style == "text" else "emoji"
+    """The style of the message's text: the picture's is the text style, which reads aloud."""
+    return "text" if record.style in {"text", IMAGE_STYLE} else "emoji"
 
 
 def board_text(state: GameState, style: Style) -> str:
@@ -48,10 +50,12 @@ def game_view(record: GameRecord, notices: Sequence[str] = (), page: int = 0) ->
         )
     if record.challenge:
         title, body, rows = _as_challenge(record, body, rows)
+    # a challenge's private screen keeps to text: an ephemeral answer carries no attachment
+    picture, alt = ("", "") if record.challenge else picture_of(record)
     return GameView(
         channel=record.channel, game_id=record.game_id, version=state.version, title=title,
         body=body, rows=rows, deadline=record.deadline, message=record.message, over=state.over,
-        private=bool(record.challenge),
+        private=bool(record.challenge), picture=picture, alt=alt,
     )  # fmt: skip
 
 

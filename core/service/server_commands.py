@@ -136,7 +136,11 @@ class ServerCommands(ChallengeCommands):
         lang = ctx.locale or config.lang
         listing = ", ".join(f"{k}={v}" for k, v in config.to_fields().items())
         key = "config.saved" if changes else "config.current"
-        return Reply(private=t(lang, key, settings=listing))
+        text = t(lang, key, settings=listing)
+        if self.board_style(ctx.scope, config.style) != config.style:
+            note = self.picture_notes.get(ctx.scope.platform, "config.no_pictures")
+            text += "\n" + t(lang, note)
+        return Reply(private=text)
 
     async def _rules(self, ctx: Context, command: Rules) -> Reply:
         return Reply(private=info.rules_reply(command.preset, await self.private_lang(ctx)))

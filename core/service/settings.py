@@ -24,7 +24,7 @@ LOBBY_SECONDS = 600  # a lobby that never starts closes after 10 minutes
 NEEDS_A_SHUT = (FormatKind.FIRST_SHUT,)
 MAX_PLAYERS_ALLOWED = 10
 MAX_SEASON_DAYS = 3650
-STYLES = ("emoji", "text")
+STYLES = ("image", "emoji", "text")  # image: where the platform can show it, else emoji
 
 SETTINGS: dict[str, Option] = {
     option.name: option
@@ -47,7 +47,7 @@ class ServerConfig:
     """Stored as the server's `cfg` hash; every field can be changed by an admin."""
 
     lang: str = "en"
-    style: str = "emoji"
+    style: str = "image"
     preset: str = "classic"
     start_chips: int = 100
     daily: int = 25

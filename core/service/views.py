@@ -45,6 +45,10 @@ class GameView:
     # Shown only to the user who acted (a daily challenge): never in the channel, and edited
     # only through the private message whose button was pressed.
     private: bool = False
+    # The image style: the board picture's text form (core.text.drawn) and its alternative
+    # text (the text board); "" when the game is shown without a picture.
+    picture: str = ""
+    alt: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +107,7 @@ def _game_data(game: GameView | None) -> dict[str, Any] | None:
         "channel": game.channel, "game_id": game.game_id, "version": game.version,
         "title": game.title, "body": game.body, "rows": rows, "deadline": game.deadline,
         "message": game.message, "over": game.over, "private": game.private,
+        "picture": game.picture, "alt": game.alt,
     }  # fmt: skip
 
 

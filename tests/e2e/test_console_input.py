@@ -87,3 +87,16 @@ async def test_typed_subcommands_read_as_in_slack(redis: Redis) -> None:
     assert "Usage: leaderboard [board] [preset=P] [season=N] [page=N]." in usage
     extra = "\n".join(await playground.send("join now"))
     assert "join takes no options, so nothing was done with “now”." in extra
+
+
+async def test_the_playground_keeps_its_text_board_and_says_why(redis: Redis) -> None:
+    """`config style=image` in the terminal is saved for the chats; the terminal says it shows
+    emoji or text, and its game stays a row of keycaps."""
+    playground = make(redis, SeededDice(3))
+    out = await send_all(playground, "config style=image", "solo")
+    shown = "\n".join(out)
+    assert (
+        "This terminal game shows the board as emoji or text; the picture of the box is for "
+        "Discord and Slack." in shown
+    )
+    assert "1️⃣" in shown and "SHUTBOX_PUBLIC_URL" not in shown

@@ -231,3 +231,30 @@ async def _exit_code(shell_command: str, port: int) -> int:
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     return await asyncio.wait_for(process.wait(), timeout=20)
+
+
+async def test_the_health_server_serves_board_pictures_with_a_public_address(
+    runtime: Runtime, unused_tcp_port: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In Socket Mode the health server is the bot's only web server: with SHUTBOX_PUBLIC_URL
+    and SHUTBOX_IMAGE_SECRET it answers the signed picture URLs; without, /board/ is not there."""
+    from adapters.pictures import PictureLinks, derived_key
+
+    monkeypatch.setenv("SHUTBOX_HEALTH_PORT", str(unused_tcp_port))
+    monkeypatch.setenv("SHUTBOX_HEALTH_HOST", "127.0.0.1")
+    monkeypatch.setenv("SHUTBOX_PUBLIC_URL", f"http://127.0.0.1:{unused_tcp_port}")
+    monkeypatch.setenv("SHUTBOX_IMAGE_SECRET", "picture key")
+    links = PictureLinks(f"http://127.0.0.1:{unused_tcp_port}", derived_key("picture key"))
+    path = links.url("12.a5.625.40.w4VzZQ").removeprefix(links.public_url)
+    async with (
+        serving_health(Settings(), runtime) as port,
+        aiohttp.ClientSession() as session,
+        session.get(f"http://127.0.0.1:{port}{path}") as response,
+    ):
+        png = await response.read()
+    assert (response.status, response.content_type) == (200, "image/png")
+    assert png.startswith(b"\x89PNG")
+    monkeypatch.delenv("SHUTBOX_PUBLIC_URL")
+    async with serving_health(Settings(), runtime) as port:
+        assert port is not None
+        assert (await fetch(port, path))[0] == 404

@@ -38,6 +38,7 @@ PLATFORM_LIBRARIES: dict[str, tuple[str, ...]] = {
     "slack_bolt": ("adapters.slack", "bot"),
     "slack_sdk": ("adapters.slack", "bot"),
     "aiohttp": ("adapters", "bot"),
+    "PIL": ("core.text",),  # the board picture is drawn in one place
 }
 
 

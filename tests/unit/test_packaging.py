@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +53,8 @@ def test_every_dependency_is_pinned_in_the_constraints() -> None:
 
 
 def test_building_the_package_prints_no_deprecation_warning(tmp_path: Path) -> None:
-    """`pip wheel .` runs the same build hooks as `pip install .`; verbose, nothing deprecated.
+    """`pip wheel .` runs the same build hooks as `pip install .`; verbose, nothing deprecated;
+    the package data (catalogs, the font and its licence) is in the wheel.
     (Built from a copy of the sources: setuptools leaves a build/ folder where it builds.)"""
     source = tmp_path / "src"
     source.mkdir()
@@ -67,4 +69,9 @@ def test_building_the_package_prints_no_deprecation_warning(tmp_path: Path) -> N
     output = done.stdout + done.stderr
     assert done.returncode == 0, output[-2000:]
     assert "deprecat" not in output.lower(), output[-4000:]
-    assert [path.name for path in tmp_path.glob("shutbox-*.whl")]
+    wheels = list(tmp_path.glob("shutbox-*.whl"))
+    assert wheels
+    with zipfile.ZipFile(wheels[0]) as wheel:
+        shipped = set(wheel.namelist())
+    # the board picture's font and its licence are package data, installed with the code
+    assert {"core/text/fonts/DejaVuSans-Bold.ttf", "core/text/fonts/LICENSE"} <= shipped

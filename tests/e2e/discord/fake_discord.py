@@ -24,12 +24,14 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from tests.e2e.discord import payloads
+from tests.e2e.discord.multipart import Body, Upload, read_body
 from tests.e2e.discord.payloads import APP_ID, CHANNEL_ID, EPHEMERAL, GUILD_ID, LOADING, Json, User
 
 TOKEN = "fake-bot-token"
 HEARTBEAT_MS = 41_250
 _EMPTY: dict[str, object] = {"content": "", "embeds": [], "components": []}
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+BODY = web.RequestKey("body", Body)  # each request's body, read once by the recording middleware
 
 
 def json_response(data: object, status: int = 200) -> web.Response:
@@ -50,6 +52,7 @@ class Request:
     path: str
     body: Any
     at: float
+    uploads: tuple[Upload, ...] = ()  # the files of a multipart body
 
 
 @dataclass(slots=True)
@@ -106,6 +109,7 @@ class FakeDiscord:
         self.sent: dict[int, Sent] = {}
         self.connections: list[Connection] = []
         self.dms: dict[int, int] = {}  # user id -> DM channel id
+        self.files: dict[str, bytes] = {}  # attachment id -> the file uploaded
         self.gateway_paths: list[str] = []  # the path of every gateway connection
         self._seq = itertools.count(1)
         self._sessions = itertools.count(1)
@@ -171,8 +175,10 @@ class FakeDiscord:
     @web.middleware
     async def _record(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if not request.path.startswith("/gateway"):
-            body = await request.json() if request.can_read_body else None
-            self.requests.append(Request(request.method, request.path, body, time.monotonic()))
+            body = request[BODY] = await read_body(request)
+            self.requests.append(
+                Request(request.method, request.path, body.data, time.monotonic(), body.uploads)
+            )
         try:
             return await handler(request)
         finally:
@@ -220,7 +226,7 @@ class FakeDiscord:
 
     async def _callback(self, request: web.Request) -> web.Response:
         sent = self.sent.get(int(request.match_info["iid"]))
-        body = await request.json()
+        body, uploads = self._body(request)
         if sent is None or sent.token != request.match_info["token"]:
             return error(404, 10062, "Unknown interaction")
         sent.callbacks.append(body)
@@ -234,7 +240,7 @@ class FakeDiscord:
         if sent.answer is not None:
             return error(400, 40060, "Interaction has already been acknowledged.")
         sent.answer, sent.answered_at = body, time.monotonic()
-        shown = self._answer(sent, int(body["type"]), body.get("data") or {})
+        shown = self._answer(sent, int(body["type"]), body.get("data") or {}, uploads)
         flags = int(shown["flags"])
         return json_response({
             "interaction": {
@@ -246,17 +252,17 @@ class FakeDiscord:
             "resource": {"type": body["type"], "message": shown},
         })  # fmt: skip
 
-    def _answer(self, sent: Sent, kind: int, data: Json) -> Json:
+    def _answer(self, sent: Sent, kind: int, data: Json, uploads: tuple[Upload, ...]) -> Json:
         """Apply a callback: 4 a new message, 5 a "thinking" one, 6 nothing yet, 7 an edit."""
         flags = int(data.get("flags") or 0)
         if kind == 4:
-            shown = self._post(sent.channel_id, data, flags)
+            shown = self._post(sent.channel_id, data, flags, uploads)
         elif kind == 5:
             shown = self._post(sent.channel_id, {}, LOADING | (flags & EPHEMERAL))
         elif kind == 6 and sent.clicked is not None:
             shown = self.messages[sent.clicked]
         elif kind == 7 and sent.clicked is not None:
-            shown = self._edit(sent.clicked, data)
+            shown = self._edit(sent.clicked, data, uploads)
         else:
             raise web.HTTPBadRequest(text=f"callback type {kind} is not supported here")
         sent.original = int(shown["id"])
@@ -277,8 +283,8 @@ class FakeDiscord:
         return int(mid)
 
     async def _followup(self, request: web.Request) -> web.Response:
-        sent, data = self._by_token(request), await request.json()
-        shown = self._post(sent.channel_id, data, int(data.get("flags") or 0))
+        sent, (data, uploads) = self._by_token(request), self._body(request)
+        shown = self._post(sent.channel_id, data, int(data.get("flags") or 0), uploads)
         sent.followups.append(int(shown["id"]))
         return json_response(shown)
 
@@ -289,7 +295,7 @@ class FakeDiscord:
         mid = self._webhook_message(request)
         if mid not in self.messages or mid in self.deleted:
             return error(404, 10008, "Unknown Message")
-        return json_response(self._edit(mid, await request.json()))
+        return json_response(self._edit(mid, *self._body(request)))
 
     async def _webhook_delete(self, request: web.Request) -> web.Response:
         self.deleted.add(self._webhook_message(request))
@@ -298,8 +304,8 @@ class FakeDiscord:
     # -- channel messages -----------------------------------------------------------------
 
     async def _channel_post(self, request: web.Request) -> web.Response:
-        data = await request.json()
-        return json_response(self._post(int(request.match_info["cid"]), data, 0))
+        data, uploads = self._body(request)
+        return json_response(self._post(int(request.match_info["cid"]), data, 0, uploads))
 
     async def _channel_get(self, request: web.Request) -> web.Response:
         return self._existing(int(request.match_info["mid"]))
@@ -309,22 +315,48 @@ class FakeDiscord:
         shown = self.messages.get(mid)
         if shown is None or mid in self.deleted or shown["channel_id"] != request.match_info["cid"]:
             return error(404, 10008, "Unknown Message")
-        return json_response(self._edit(mid, await request.json()))
+        return json_response(self._edit(mid, *self._body(request)))
 
     def _existing(self, mid: int) -> web.Response:
         if mid not in self.messages or mid in self.deleted:
             return error(404, 10008, "Unknown Message")
         return json_response(self.messages[mid])
 
-    def _post(self, channel_id: int, data: Json, flags: int) -> Json:
+    @staticmethod
+    def _body(request: web.Request) -> tuple[Json, tuple[Upload, ...]]:
+        """The JSON the bot sent (alone, or as a multipart body's payload_json) and its files."""
+        body = request[BODY]
+        return dict(body.data or {}), body.uploads
+
+    def _post(
+        self, channel_id: int, data: Json, flags: int, uploads: tuple[Upload, ...] = ()
+    ) -> Json:
         mid = payloads.snowflake()
         guild = channel_id not in self.dms.values()
         self.messages[mid] = payloads.message(mid, channel_id, data, flags=flags, guild=guild)
+        self.messages[mid]["attachments"] = self._attachments([], data, uploads)
         self.order.append(mid)
         return self.messages[mid]
 
-    def _edit(self, mid: int, data: Json) -> Json:
+    def _attachments(self, kept: list[Json], data: Json, uploads: tuple[Upload, ...]) -> list[Json]:
+        """A message's attachments after a post or an edit, as Discord keeps them: an edit's
+        `attachments` list names every one that stays (the old by id, the new by upload index);
+        an edit without one keeps the old and adds its uploads."""
+        listed = data.get("attachments")
+        if listed is not None:
+            wanted = {str(entry["id"]) for entry in listed}
+            kept = [old for old in kept if old["id"] in wanted]
+        described = {str(entry["id"]): entry.get("description") for entry in listed or ()}
+        for upload in uploads:
+            attachment_id = str(payloads.snowflake())
+            self.files[attachment_id] = upload.data
+            kept = [*kept, payloads.attachment(attachment_id, upload,
+                                               described.get(str(upload.index)))]  # fmt: skip
+        return kept
+
+    def _edit(self, mid: int, data: Json, uploads: tuple[Upload, ...] = ()) -> Json:
         shown = self.messages[mid]
+        shown["attachments"] = self._attachments(shown["attachments"], data, uploads)
         for key in ("content", "embeds", "components"):
             if key in data:
                 shown[key] = data[key] if data[key] is not None else _EMPTY[key]

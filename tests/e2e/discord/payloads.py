@@ -105,6 +105,16 @@ def message(message_id: int, channel_id: int, data: Json, *, flags: int, guild: 
     }  # fmt: skip
 
 
+def attachment(attachment_id: str, upload: Any, description: str | None) -> Json:
+    """A file the bot uploaded, as a message lists it (`upload`: a multipart.Upload)."""
+    url = f"https://cdn.discordapp.com/attachments/{attachment_id}/{upload.filename}"
+    return {
+        "id": attachment_id, "filename": upload.filename, "size": len(upload.data), "url": url,
+        "proxy_url": url, "content_type": upload.content_type,
+        **({"description": description} if description else {}),
+    }  # fmt: skip
+
+
 def option_type(value: object) -> int:
     """Discord's option type for a Python value: string 3, integer 4, boolean 5, user 6."""
     if isinstance(value, User):

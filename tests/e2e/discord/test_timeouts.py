@@ -75,6 +75,9 @@ async def test_a_missed_turn_is_played_and_shown_by_editing_the_game_message(
     await fake.settle()
 
     assert "(auto)" in text_of(fake.messages[game])
+    # the edit through the channel replaces the picture too: one, of the board after the roll
+    assert len(fake.messages[game]["attachments"]) == 1
+    assert all(len(r.uploads) == 1 for r in fake.requests_to("PATCH", f"/messages/{game}"))
 
 
 async def test_a_lobby_nobody_starts_closes_after_ten_minutes(
@@ -111,6 +114,7 @@ async def test_a_deleted_game_message_is_posted_again_and_remembered(
 
     posted = fake.channel_messages()[0]
     assert "(auto)" in text_of(posted) and "**Bob**, your turn" in text_of(posted)
+    assert [a["filename"] for a in posted["attachments"]] == ["board.png"]
     record = await current(manager)
     assert record is not None and record.message == posted["id"]
     assert (await fake.answered(await fake.click(BOB, int(posted["id"])))).answer_type == 7

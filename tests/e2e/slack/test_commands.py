@@ -24,7 +24,7 @@ async def test_help_lists_the_commands_and_every_option(slack: Driver) -> None:
     text = await slack.say("UBOB", "help")
     assert "/shutbox start" in text and "grant @user N" in text
     options = ("`preset=classic|hard|sailors", "`rounds=N`", "`stakes=none|pot:A|canoga[:K]`")
-    settings = ("`timer=", "`hints=yes|no`", "`lang=en|da|nb`", "`style=emoji|text`")
+    settings = ("`timer=", "`hints=yes|no`", "`lang=en|da|nb`", "`style=image|emoji|text`")
     for option in options + settings:
         assert option in text, option
     assert await slack.say("UBOB", "") == text
@@ -63,7 +63,13 @@ async def test_grant_and_config_changes_are_for_admins(slack: Driver) -> None:
     """Bob is no workspace admin: his grant and config change are refused; he may look."""
     assert await slack.say("UBOB", "grant <@UCID> 50") == "Only an admin can do that."
     assert await slack.say("UBOB", "config style=text") == "Only an admin can do that."
-    assert (await slack.say("UBOB", "config")).startswith("Settings: lang=en, style=emoji")
+    looked = await slack.say("UBOB", "config")
+    assert looked.startswith("Settings: lang=en, style=image")
+    # Image is the default, but this app has no public address to serve pictures from
+    assert looked.endswith(
+        "\nPictures of the board need the bot's public web address (SHUTBOX_PUBLIC_URL), which "
+        "this bot has not been given: new games here show the board as emoji until it is set."
+    )
 
 
 async def test_daily_balance_and_stats(slack: Driver, fake: FakeSlack) -> None:

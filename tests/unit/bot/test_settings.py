@@ -19,7 +19,8 @@ LOADS_SETTINGS = {
     "bench": ["bench", "--games", "1", "--actions", "1"],
     "backup": ["backup", "shutbox.jsonl"],  # `restore` checks its file first, then the same
 }
-SETTINGS_FREE = {"odds", "review", "simulate", "verify"}  # pure computations: no settings, no Redis
+# pure computations: no settings, no Redis
+SETTINGS_FREE = {"odds", "board", "review", "simulate", "verify"}
 
 MALFORMED = [  # every setting that can be malformed, with the mistakes people make
     ("SHUTBOX_SWEEP_SECONDS", "soon"),
@@ -33,6 +34,9 @@ MALFORMED = [  # every setting that can be malformed, with the mistakes people m
     ("SHUTBOX_LOG_LEVEL", "loud"),
     ("SHUTBOX_LOG_JSON", "perhaps"),
     ("SHUTBOX_DATA_DIR", "pyproject.toml"),  # a file, not a folder
+    ("SHUTBOX_PUBLIC_URL", "shutbox.example.org"),
+    ("SHUTBOX_PUBLIC_URL", "ftp://shutbox.example.org"),
+    ("SHUTBOX_PUBLIC_URL", "https://shutbox.example.org/?from=slack"),
     ("REDIS_URL", "notaurl"),
     ("REDIS_URL", "localhost:6379"),
     ("REDIS_URL", "http://localhost:6379"),

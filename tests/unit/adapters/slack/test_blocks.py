@@ -70,3 +70,23 @@ def test_only_the_latest_view_of_the_game_is_shown() -> None:
     assert not is_current(view(), record(4))
     assert is_current(view(over=True), None)
     assert not is_current(view(), None)
+
+
+def test_a_picture_is_an_image_block_under_the_header() -> None:
+    """With the bot's address, the image style's picture is an image block right under the
+    header: the signed URL of its state, the text board as alt text; without one, none."""
+    from dataclasses import replace
+
+    from adapters.pictures import PictureLinks
+
+    links = PictureLinks("https://shutbox.example.org/", b"k" * 32)
+    pictured = replace(view(), picture="9.1ff.53.-.", alt="| 1 | 2 | 3 |")
+    blocks = game_blocks(pictured, links)
+    assert [block["type"] for block in blocks[:3]] == ["header", "image", "section"]
+    assert blocks[1] == {
+        "type": "image",
+        "image_url": f"https://shutbox.example.org/board/9.1ff.53.-..png?s={links.sign('9.1ff.53.-.')}",
+        "alt_text": "| 1 | 2 | 3 |",
+    }
+    assert "image" not in [block["type"] for block in game_blocks(pictured)]
+    assert "image" not in [block["type"] for block in game_blocks(view(), links)]

@@ -1,0 +1,92 @@
+"""Board pictures served by the bot's own web server, for chat clients that load images by URL.
+
+`GET {SHUTBOX_PUBLIC_URL}/board/<state>.png?s=<signature>`: the path names what is drawn
+(`DrawnBoard.to_token`: flaps, dice, whose turn, the pot; no game id, no user id) and the
+signature is an HMAC of it under the bot's key, so nobody can have the bot draw pictures it did
+not link to. A state never changes its picture, so the answer may be cached for good; a new
+state is a new URL, which also keeps Slack's image cache from showing an old board.
+
+- a path that is no picture's: 400; a missing or wrong signature: 404 (nothing to find there);
+- a picture: 200, `image/png`, `Cache-Control: public, max-age=31536000, immutable`, an ETag
+  (the signature), and 304 to a request that already holds it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import hmac
+from dataclasses import dataclass
+from urllib.parse import quote
+
+from aiohttp import web
+
+from core.text.drawn import BadPicture, DrawnBoard
+from core.text.picture import board_png
+
+BOARD_PATH = "/board/{name}"
+SUFFIX = ".png"
+SIGNATURE = "s"  # the query parameter
+SIGNATURE_BYTES = 16  # 128 bits, 22 characters in the URL
+FOREVER = "public, max-age=31536000, immutable"
+KEY_CONTEXT = b"shutbox board pictures"  # a key derived from another secret is only for this
+
+
+def derived_key(secret: str) -> bytes:
+    """A key for the picture signatures from another secret, which it cannot give away."""
+    return hmac.new(secret.encode(), KEY_CONTEXT, hashlib.sha256).digest()
+
+
+@dataclass(frozen=True, slots=True)
+class PictureLinks:
+    """Signed picture URLs under the bot's public address, and their check."""
+
+    public_url: str  # e.g. https://shutbox.example.org (a trailing slash is ignored)
+    key: bytes
+
+    def url(self, token: str) -> str:
+        base = self.public_url.rstrip("/")
+        return f"{base}/board/{quote(token, safe='.-_')}{SUFFIX}?{SIGNATURE}={self.sign(token)}"
+
+    def sign(self, token: str) -> str:
+        digest = hmac.new(self.key, token.encode(), hashlib.sha256).digest()[:SIGNATURE_BYTES]
+        return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+    def signed(self, token: str, signature: str) -> bool:
+        return hmac.compare_digest(self.sign(token), signature)
+
+
+def add_picture_routes(app: web.Application, links: PictureLinks) -> None:
+    """Serve `/board/<state>.png` on `app` (GET, and HEAD with it)."""
+
+    async def picture(request: web.Request) -> web.StreamResponse:
+        return await serve_picture(request, links)
+
+    app.router.add_get(BOARD_PATH, picture)
+
+
+async def serve_picture(request: web.Request, links: PictureLinks) -> web.StreamResponse:
+    name = request.match_info["name"]
+    if not name.endswith(SUFFIX):
+        return _refusal(400, "not a board picture")
+    token = name.removesuffix(SUFFIX)
+    try:
+        board = DrawnBoard.from_token(token)
+    except BadPicture:
+        return _refusal(400, "not a board picture")
+    signature = request.query.get(SIGNATURE, "")
+    if not links.signed(token, signature):
+        return _refusal(404, "no such picture")
+    etag = f'"{signature}"'
+    headers = {"Cache-Control": FOREVER, "ETag": etag}
+    if etag in request.headers.get("If-None-Match", ""):
+        return web.Response(status=304, headers=headers)
+    # A thread: the first picture of a process draws the sprites (most of a second)
+    png = await asyncio.to_thread(board_png, board)
+    return web.Response(body=png, content_type="image/png", headers=headers)
+
+
+def _refusal(status: int, text: str) -> web.Response:
+    """One line; never cached, so a URL that starts working is not remembered as broken."""
+    return web.Response(status=status, text=text + "\n", headers={"Cache-Control": "no-store"})
