@@ -27,6 +27,16 @@ def pot_account(channel: str) -> str:
     return f"pot:{channel}"
 
 
+def settles(before: GameState, events: Sequence[Event]) -> bool:
+    """Whether these events settle stakes (an ante, a round's or the match's payments).
+
+    Such a commit must settle against every seated staked player's current balance: the
+    commit names them all (`Commit.stakers`) and the script refuses it if any has changed.
+    """
+    settling = (RoundStarted, RoundEnded, MatchEnded)
+    return before.config.stakes.staked and any(isinstance(e, settling) for e in events)
+
+
 @dataclass(slots=True)
 class Ledger:
     """Running balances and the transfers made so far in this click."""

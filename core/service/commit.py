@@ -77,6 +77,9 @@ class Commit:
     start_balance: int = 100
     ensure_accounts: tuple[str, ...] = ()  # players given `start_balance` from MINT if new
     expected_balances: tuple[tuple[str, int], ...] = ()  # refuse if any differs
+    # Seated staked players of a commit that settles stakes: each must be in expected_balances,
+    # or the script refuses the commit (a settlement never counts a balance it did not check).
+    stakers: tuple[str, ...] = ()
     transfers: tuple[Transfer, ...] = ()
     journal: Journal = field(default_factory=lambda: Journal("game"))
     deadline: int | None = None  # unix seconds of the game's next deadline; None: no deadline

@@ -99,6 +99,7 @@ def payload(
         "ev": None if commit.expected_version is None else str(commit.expected_version),
         "hr": commit.record is not None or None,
         "dl": commit.deadline,
+        "stk": list(commit.stakers) or None,
         "daily": commit.daily and [commit.daily.user, commit.daily.now, commit.daily.cooldown],
     }
     body.update({name: value for name, value in optional.items() if value is not None})

@@ -125,6 +125,18 @@ for _, pair in ipairs(c.expect) do
   end
 end
 
+-- e'. a commit that settles stakes checked every seated staked player's balance (a cached 0
+-- included): one left out fails closed, and the caller settles again on the balances returned
+if c.stk then
+  local checked = {}
+  for _, pair in ipairs(c.expect) do checked[pair[1]] = true end
+  for _, account in ipairs(c.stk) do
+    if not checked[account] then
+      return reply('balances', {b = balances_of(current, {c.stk, c.report})})
+    end
+  end
+end
+
 -- f. table stakes: no account but the mint goes below zero
 local after = {}
 for account, amount in pairs(current) do after[account] = amount end
