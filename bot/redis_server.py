@@ -16,6 +16,7 @@ import hashlib
 import os
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
 from types import TracebackType
@@ -23,7 +24,7 @@ from typing import Any
 from urllib.parse import quote
 
 import redis.asyncio as aioredis
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
@@ -254,6 +255,7 @@ async def connect(
     *,
     cluster: bool | None = None,
     sentinel: SentinelTarget | None = None,
+    pool: PoolLimits | None = None,
 ) -> tuple[RedisClient, EmbeddedRedis | None]:
     """A client for `url` (a `RedisCluster` when `cluster`, by default REDIS_CLUSTER), for the
     master behind `sentinel` (by default REDIS_SENTINELS), or for a freshly started embedded
@@ -264,6 +266,11 @@ async def connect(
         settings = RedisSettings()
         cluster = settings.cluster if cluster is None else cluster
         sentinel = sentinel or (None if url else settings.sentinel_target())
+    if pool is None:
+        from bot.sections import RedisSettings
+
+        settings = RedisSettings()
+        pool = PoolLimits(settings.pool_size, settings.pool_timeout)
     if sentinel is not None:
         return sentinel_client(sentinel), None
     if url and cluster:
@@ -277,10 +284,28 @@ async def connect(
     if cluster:
         raise EmbeddedRedisError("REDIS_CLUSTER=true needs REDIS_URL: a node of the cluster")
     if url:
-        return aioredis.from_url(url, **client_options()), None
+        return pooled_client(url, pool), None
     server = EmbeddedRedis(data_dir)
     await server.start()
-    return aioredis.from_url(server.url, **client_options()), server
+    return pooled_client(server.url, pool), server
+
+
+@dataclass(frozen=True, slots=True)
+class PoolLimits:
+    """How many connections one client opens, and how long a command waits for a free one."""
+
+    size: int = 200
+    wait: float = 10.0
+
+
+def pooled_client(url: str, pool: PoolLimits) -> Redis:
+    """A client whose pool waits for a free connection (in arrival order) once `pool.size` are
+    in use, and fails only after `pool.wait` seconds. redis-py's default pool fails at once
+    when full: a flood of scrapes or board reads would then fail players' commands."""
+    connections = BlockingConnectionPool.from_url(
+        url, max_connections=pool.size, timeout=pool.wait, **client_options()
+    )
+    return Redis.from_pool(connections)
 
 
 def client_options() -> dict[str, Any]:
