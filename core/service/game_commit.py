@@ -101,6 +101,7 @@ def plan_change(
         scope, None if creating else record.version, new, events, transfers,
         _expected(stakers, balances), request_id, start_balance, reply,
         list(ratings.stat_ops(after, before)), stakers,
+        chips.hold_changes(record.state, state, creating=creating),
     )  # fmt: skip
     return Plan(commit, None if state.over else new, reply, new)
 
@@ -131,6 +132,7 @@ def _commit(
     reply: Reply,
     rating_ops: Sequence[StatOp] = (),
     stakers: tuple[str, ...] = (),
+    holds: tuple[tuple[str, int], ...] = (),
 ) -> Commit:
     # Only staked games need accounts; their balances come back with every commit.
     players = human_ids(new.state) if new.state.config.stakes.staked else ()
@@ -146,6 +148,7 @@ def _commit(
         ensure_accounts=players,
         expected_balances=expected,
         stakers=stakers,
+        holds=holds,
         transfers=tuple(transfers),
         journal=Journal("game", new.channel),
         deadline=new.deadline or None,
