@@ -7,6 +7,7 @@ balance, a 0 included, and the playing manager settles again on the fresh ones (
 
 from __future__ import annotations
 
+import pytest
 from redis.asyncio import Redis
 
 from core.game.dice import SeededDice
@@ -15,7 +16,7 @@ from core.service.commands import Begin, Daily, Join, Leave, Start
 from core.service.commit import Commit, Status
 from core.service.settings import StartOptions
 from core.store.redis_store import RedisStore
-from tests.integration.manager_helpers import SCOPE, Table, manager
+from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 
 SEED = 4  # a seed whose round-1 loser (left with 0 of 1 chip) loses round 2 again
 
@@ -79,12 +80,17 @@ async def test_a_canoga_loser_who_got_chips_meanwhile_pays_from_them(
     assert (await store.verify_ledger(SCOPE)).ok
 
 
-async def test_a_pot_round_start_antes_from_a_daily_claimed_elsewhere(store: RedisStore) -> None:
+@pytest.mark.parametrize("ending", ["leave", "timeout"])
+async def test_a_pot_round_start_antes_from_a_daily_claimed_elsewhere(
+    store: RedisStore, ending: str
+) -> None:
     """start_chips=5, pot:5: all have 0 after the first ante; Ann's daily in another manager
-    during round 1 pays her ante when the last player's leave starts round 2."""
+    during round 1 pays her ante when the last player's leave (or timeout, applied by the
+    sweep) ends round 1 and starts round 2 in one commit."""
     await store.set_fields(SCOPE, "cfg", {"start_chips": "5"})
-    table = Table(manager(store))
-    options = StartOptions(stakes="pot:5", format="rounds:3")
+    clock = Clock()
+    table = Table(manager(store, clock=clock))
+    options = StartOptions(stakes="pot:5", format="rounds:3", timer=30)
     await table.manager.handle(table.ctx("Ann"), Start(options))
     for player in ("Bob", "Cid"):
         await table.manager.handle(table.ctx(player), Join())
@@ -94,11 +100,17 @@ async def test_a_pot_round_start_antes_from_a_daily_claimed_elsewhere(store: Red
             break
         table.last = await table.press(record.state.to_act.name)  # type: ignore[union-attr]
     assert record is not None and record.state.to_act is not None
-    leaver = record.state.to_act
-    assert leaver.id != "ann"
-    other = Table(manager(store))
+    last = record.state.to_act
+    assert last.id != "ann"
+    other = Table(manager(store, clock=clock))
     await other.manager.handle(other.ctx("Ann"), Daily())
-    await table.manager.handle(table.ctx(leaver.name), Leave())
+    if ending == "leave":
+        await table.manager.handle(table.ctx(last.name), Leave())
+    else:
+        clock.now += 31
+        assert len(await table.manager.sweep("test")) == 1
+    record = await table.manager.current(table.ctx("x"))
+    assert record is not None and record.state.round == 2
     antes = [a async for s, t, a, _ in store.journal(SCOPE) if (s, t) == ("ann", "pot:c1")]
     assert antes == [5, 5]
     await table.play_out()
