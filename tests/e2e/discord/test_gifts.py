@@ -106,6 +106,8 @@ async def test_chips_go_only_to_members_of_the_server(
         ("leaderboard", {"season": Forged(4, "abc")},
          "The option season must be a whole number, not “abc”."),
         ("start", {"fair": Forged(5, "yes")}, "The option fair can’t be “yes”."),
+        ("config", {"start-chips": Forged(4, -5)},
+         "The option start-chips must be a whole number from 0 to 1,000,000, not “-5”."),
     ],
 )
 async def test_forged_option_values_get_one_private_line(
@@ -114,7 +116,7 @@ async def test_forged_option_values_get_one_private_line(
 ) -> None:  # fmt: skip
     """Values Discord's client would never send are refused by their registered type, as
     typed text is: never a traceback, never "Something went wrong", never a chip moved."""
-    user = MOD if command == "grant" else ANN
+    user = MOD if command in ("grant", "config") else ANN
     answer = await fake.answered(await fake.command(user, command, options=options))
     assert answer.ephemeral and answer.data["content"] == line
     assert await store.balances(SCOPE, [str(BOB.id), str(ANN.id)]) == {}
