@@ -16,7 +16,6 @@ import hashlib
 import os
 import subprocess
 import tempfile
-from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
 from types import TracebackType
@@ -24,7 +23,7 @@ from typing import Any
 from urllib.parse import quote
 
 import redis.asyncio as aioredis
-from redis.asyncio import BlockingConnectionPool, Redis
+from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
@@ -34,6 +33,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.commands import CommandError
 from bot.file_lock import FileLock
+from bot.redis_pool import PoolLimits, pooled_client
 from bot.sentinel import SentinelTarget, sentinel_client
 from core.store.redis_store import RedisClient
 
@@ -284,28 +284,10 @@ async def connect(
     if cluster:
         raise EmbeddedRedisError("REDIS_CLUSTER=true needs REDIS_URL: a node of the cluster")
     if url:
-        return pooled_client(url, pool), None
+        return pooled_client(url, pool, **client_options()), None
     server = EmbeddedRedis(data_dir)
     await server.start()
-    return pooled_client(server.url, pool), server
-
-
-@dataclass(frozen=True, slots=True)
-class PoolLimits:
-    """How many connections one client opens, and how long a command waits for a free one."""
-
-    size: int = 200
-    wait: float = 10.0
-
-
-def pooled_client(url: str, pool: PoolLimits) -> Redis:
-    """A client whose pool waits for a free connection (in arrival order) once `pool.size` are
-    in use, and fails only after `pool.wait` seconds. redis-py's default pool fails at once
-    when full: a flood of scrapes or board reads would then fail players' commands."""
-    connections = BlockingConnectionPool.from_url(
-        url, max_connections=pool.size, timeout=pool.wait, **client_options()
-    )
-    return Redis.from_pool(connections)
+    return pooled_client(server.url, pool, **client_options()), server
 
 
 def client_options() -> dict[str, Any]:

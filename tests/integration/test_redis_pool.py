@@ -16,7 +16,8 @@ import redis.asyncio as aioredis
 from redis.asyncio import Redis
 
 from bot.health import HealthSources, serving
-from bot.redis_server import PoolLimits, connect
+from bot.redis_pool import PoolLimits
+from bot.redis_server import connect
 from bot.telemetry import Telemetry
 from core.service.commands import Balance, Command, Leaderboard
 from core.service.context import Context
