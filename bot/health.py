@@ -15,10 +15,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from aiohttp import web
 from prometheus_client.aiohttp import make_aiohttp_handler
@@ -39,6 +39,7 @@ GAME_COUNT_TTL = 30.0  # a count SCANs every key, so scrapes share one count for
 GAME_COUNT_TIMEOUT = 5.0
 
 log = logging.getLogger("shutbox.health")
+T = TypeVar("T")
 
 
 @dataclass(slots=True)
@@ -70,6 +71,23 @@ class GameCounter:
         return found
 
 
+class Shared(Generic[T]):
+    """One run of a check at a time: callers that arrive while it runs await that same run.
+
+    A flood of scrapes or probes then costs Redis one round of reads, not one per request,
+    so it can never take the connections players' commands need.
+    """
+
+    def __init__(self) -> None:
+        self._running: asyncio.Future[T] | None = None
+
+    async def run(self, work: Callable[[], Awaitable[T]]) -> T:
+        if self._running is None or self._running.done():
+            self._running = asyncio.ensure_future(work())
+        # shield: a scraper that hangs up must not cancel the run the others are waiting on
+        return await asyncio.shield(self._running)
+
+
 @dataclass(slots=True)
 class HealthSources:
     """What the endpoints read: Redis, the process's telemetry, its game cache, the deadlines."""
@@ -81,6 +99,8 @@ class HealthSources:
     store: RedisStore | None = None  # for the sweep lag; None leaves that gauge alone
     pictures: PictureLinks | None = None  # board pictures served here too (SHUTBOX_PUBLIC_URL)
     wall_clock: Callable[[], float] = time.time  # deadlines are unix seconds
+    ping: Shared[str] = field(default_factory=Shared)
+    refreshing: Shared[None] = field(default_factory=Shared)
 
     def __post_init__(self) -> None:
         if self.games is None:
@@ -100,7 +120,12 @@ async def redis_status(redis: RedisClient) -> str:
 
 
 async def timed_redis_status(sources: HealthSources) -> str:
-    """`redis_status`, with the round trip recorded and `shutbox_redis_up` set."""
+    """`redis_status`, with the round trip recorded and `shutbox_redis_up` set; concurrent
+    callers share one PING."""
+    return await sources.ping.run(lambda: _timed_redis_status(sources))
+
+
+async def _timed_redis_status(sources: HealthSources) -> str:
     metrics = sources.telemetry.metrics
     started = time.perf_counter()
     status = await redis_status(sources.redis)
@@ -150,7 +175,12 @@ def health_app(sources: HealthSources) -> web.Application:
 
 
 async def refresh_gauges(sources: HealthSources) -> None:
-    """Set the gauges that are read rather than counted, just before a scrape."""
+    """Set the gauges that are read rather than counted, just before a scrape; concurrent
+    scrapes share one refresh."""
+    await sources.refreshing.run(lambda: _refresh_gauges(sources))
+
+
+async def _refresh_gauges(sources: HealthSources) -> None:
     telemetry = sources.telemetry
     await timed_redis_status(sources)
     telemetry.metrics.cached_games.set(sources.cached_games())

@@ -33,6 +33,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.commands import CommandError
 from bot.file_lock import FileLock
+from bot.redis_pool import PoolLimits, pooled_client
 from bot.sentinel import SentinelTarget, sentinel_client
 from core.store.redis_store import RedisClient
 
@@ -254,6 +255,7 @@ async def connect(
     *,
     cluster: bool | None = None,
     sentinel: SentinelTarget | None = None,
+    pool: PoolLimits | None = None,
 ) -> tuple[RedisClient, EmbeddedRedis | None]:
     """A client for `url` (a `RedisCluster` when `cluster`, by default REDIS_CLUSTER), for the
     master behind `sentinel` (by default REDIS_SENTINELS), or for a freshly started embedded
@@ -264,6 +266,11 @@ async def connect(
         settings = RedisSettings()
         cluster = settings.cluster if cluster is None else cluster
         sentinel = sentinel or (None if url else settings.sentinel_target())
+    if pool is None:
+        from bot.sections import RedisSettings
+
+        settings = RedisSettings()
+        pool = PoolLimits(settings.pool_size, settings.pool_timeout)
     if sentinel is not None:
         return sentinel_client(sentinel), None
     if url and cluster:
@@ -277,10 +284,10 @@ async def connect(
     if cluster:
         raise EmbeddedRedisError("REDIS_CLUSTER=true needs REDIS_URL: a node of the cluster")
     if url:
-        return aioredis.from_url(url, **client_options()), None
+        return pooled_client(url, pool, **client_options()), None
     server = EmbeddedRedis(data_dir)
     await server.start()
-    return aioredis.from_url(server.url, **client_options()), server
+    return pooled_client(server.url, pool, **client_options()), server
 
 
 def client_options() -> dict[str, Any]:

@@ -100,6 +100,10 @@ class RedisSettings(BaseSettings):
 
     url: str | None = None  # without it the bot starts its own embedded Redis
     cluster: bool = False  # `url` names one node of a Redis Cluster
+    # Connections one process opens to Redis at most; past them a command waits (up to
+    # `pool_timeout` seconds) for one to come free, instead of failing at once.
+    pool_size: Annotated[int, Field(ge=1, le=10_000)] = 200
+    pool_timeout: Seconds = 10.0
 
     @field_validator("url")
     @classmethod

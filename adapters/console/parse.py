@@ -9,6 +9,7 @@ import re
 from core.game.errors import ShutboxError
 from core.game.moves import mask_of
 from core.service.buttons import parse_button
+from core.service.gifts import Standing
 from core.service.text_commands import Mention
 from core.service.views import Button
 from core.text.i18n import t
@@ -38,6 +39,16 @@ def not_found(text: str, shown: list[Button]) -> str:
 def user_id(name: str) -> str:
     """The playground's user id for a display name: `Ann Lee` -> `ann-lee`."""
     return "-".join(name.lower().split())
+
+
+_BOT_NAME = re.compile(r"^(?:🤖\s*)?bot\s*\d+$", re.IGNORECASE)
+
+
+def standing_of(name: str) -> Standing:
+    """Who chips may go to in the playground: every typed name is a hot-seat player, except
+    a bot's seat (`Bot 1`, as the board shows it `🤖 Bot 1`)."""
+    name = name.strip()
+    return Standing.BOT if _BOT_NAME.match(name) or name.startswith("🤖") else Standing.MEMBER
 
 
 class Names(dict[str, str]):

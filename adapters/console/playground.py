@@ -12,16 +12,34 @@ import itertools
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import TextIO
 
-from adapters.console.parse import Names, default_name, find_button, not_found, translate
+from adapters.console.parse import (
+    Names,
+    default_name,
+    find_button,
+    not_found,
+    standing_of,
+    translate,
+)
 from adapters.console.render import pressable, private_lines, reply_lines
 from adapters.console.terminal import read_line, write_lines
 from adapters.console.texts import COMMANDS_HELP, WELCOME, usage
 from core.game.errors import ShutboxError
 from core.game.state import Phase
 from core.service.buttons import parse_button
-from core.service.commands import AddBot, Begin, Cancel, Click, Command, Help, Leaderboard
+from core.service.commands import (
+    AddBot,
+    Begin,
+    Cancel,
+    Click,
+    Command,
+    Give,
+    Grant,
+    Help,
+    Leaderboard,
+)
 from core.service.commit import Scope
 from core.service.context import Context
 from core.service.manager import GameManager
@@ -225,7 +243,7 @@ class Playground:
         """A subcommand as Slack reads it, with players written as their plain names."""
         ctx = self._ctx()
         try:
-            command = parse(line, self.names)
+            command = _verified(parse(line, self.names))
         except UsageError as error:
             if error.key == "slack.duplicate":  # says nothing Slack-only: shown as it is
                 return await self._error(ctx, error)
@@ -274,3 +292,13 @@ class Playground:
     async def _quit(self, args: list[str], explicit: bool) -> list[str]:
         self.done = True
         return ["Bye!"]
+
+
+def _verified(command: Command) -> Command:
+    """A gift's or grant's recipient as the playground knows them (`standing_of`)."""
+    if isinstance(command, Give):
+        recipient = command.recipient
+        return replace(command, recipient=replace(recipient, standing=standing_of(recipient.name)))
+    if isinstance(command, Grant):
+        return replace(command, standing=standing_of(command.name))
+    return command

@@ -19,6 +19,7 @@ from adapters.discord.interactions import PLATFORM, press
 from adapters.discord.publish import show_timeout
 from adapters.discord.render import split_text
 from adapters.discord.translator import CatalogTranslator
+from adapters.discord.values import refusal
 from core.service.commit import Scope
 from core.service.manager import GameManager
 from core.service.views import Reply
@@ -95,6 +96,7 @@ class ShutboxClient(discord.AutoShardedClient):
         self.tree: app_commands.CommandTree[ShutboxClient] = app_commands.CommandTree(self)
         self.tree.add_command(ShutboxCommands(manager))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
+        self.tree.interaction_check = self._typed_options  # type: ignore[method-assign]
 
     async def log_in(self, token: str) -> None:
         """`login`, tried again with a growing pause while Discord cannot be reached: one log
@@ -176,6 +178,17 @@ class ShutboxClient(discord.AutoShardedClient):
     async def show_timeout(self, scope: Scope, reply: Reply) -> None:
         """A deadline passed (the runtime's sweep): show the game as the manager moved it on."""
         await show_timeout(self, self.manager, scope, reply)
+
+    async def _typed_options(self, interaction: discord.Interaction[Any]) -> bool:
+        """Refuse a command whose options are not of their registered type, with one line."""
+        data = interaction.data
+        if interaction.type is not discord.InteractionType.application_command or not data:
+            return True
+        line = refusal(self.tree, dict(data), str(interaction.locale))
+        if line is None:
+            return True
+        await interaction.response.send_message(split_text(line)[0], ephemeral=True)
+        return False
 
     async def _on_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

@@ -26,6 +26,7 @@ from adapters.discord.options import (
     subcommand,
 )
 from adapters.discord.translator import text
+from adapters.discord.values import standing_of
 from core.service.commands import (
     Balance,
     Challenge,
@@ -205,13 +206,13 @@ class ShutboxCommands(app_commands.Group):
     async def grant(
         self, interaction: Interaction, player: discord.User, amount: GrantAmount
     ) -> None:
-        command = Grant(str(player.id), player.display_name, amount)
+        command = Grant(str(player.id), player.display_name, amount, standing_of(player))
         await self._run(interaction, command, guild=True)
 
     @subcommand("give")
     @localized("give", "player", "amount")
     async def give(self, interaction: Interaction, player: discord.User, amount: int) -> None:
-        recipient = Recipient(str(player.id), player.display_name, player.bot)
+        recipient = Recipient(str(player.id), player.display_name, standing_of(player))
         await self._run(interaction, Give(recipient, amount), guild=True)
 
     @subcommand("rank")

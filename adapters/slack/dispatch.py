@@ -35,12 +35,15 @@ class Dispatch:
             case Stats(user=str(user), name=name) | Rank(user=str(user), name=name):
                 member = await self._member(ctx, client, user, name)
                 return replace(command, name=member.name)
-            case Grant(target=target, name=name):
-                member = await self._member(ctx, client, target, name)
-                return replace(command, name=member.name)
+            # Chips go only to whom Slack confirms, under the name Slack gives (never the
+            # mention's label: `<@U0BOB|Mallory>` is still Bob).
+            case Grant(target=target):
+                member = await self._member(ctx, client, target, None)
+                return replace(command, name=member.name, standing=member.standing)
             case Give(recipient=recipient):
-                member = await self._member(ctx, client, recipient.id, recipient.name)
-                return replace(command, recipient=Recipient(recipient.id, member.name, member.bot))
+                member = await self._member(ctx, client, recipient.id, None)
+                named = Recipient(recipient.id, member.name, member.standing)
+                return replace(command, recipient=named)
         return command
 
     async def _member(

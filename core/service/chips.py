@@ -27,6 +27,40 @@ def pot_account(channel: str) -> str:
     return f"pot:{channel}"
 
 
+def settles(before: GameState, events: Sequence[Event]) -> bool:
+    """Whether these events settle stakes (an ante, a round's or the match's payments).
+
+    Such a commit must settle against every seated staked player's current balance: the
+    commit names them all (`Commit.stakers`) and the script refuses it if any has changed.
+    """
+    settling = (RoundStarted, RoundEnded, MatchEnded)
+    return before.config.stakes.staked and any(isinstance(e, settling) for e in events)
+
+
+WHOLE_BALANCE = -1  # a hold of a seated Canoga player: every chip they have is at stake
+
+
+def holds_of(state: GameState) -> dict[str, int]:
+    """The chips each seated human must keep while this staked game runs, so they can't be
+    given away: the next ante in a pot game, the whole balance (`WHOLE_BALANCE`) in Canoga.
+    Nobody holds anything once the game is over or after they left it."""
+    stakes = state.config.stakes
+    if not stakes.staked or state.over:
+        return {}
+    amount = stakes.amount if stakes.kind is StakesKind.POT else WHOLE_BALANCE
+    return {seat.id: amount for seat in state.seats if not seat.bot and seat.active}
+
+
+def hold_changes(
+    before: GameState, after: GameState, *, creating: bool
+) -> tuple[tuple[str, int], ...]:
+    """The holds this commit writes for its channel (0 releases one); () when none change."""
+    was, now = ({} if creating else holds_of(before)), holds_of(after)
+    if was == now:
+        return ()
+    return tuple((account, now.get(account, 0)) for account in dict.fromkeys((*was, *now)))
+
+
 @dataclass(slots=True)
 class Ledger:
     """Running balances and the transfers made so far in this click."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from core.service.gifts import Recipient
+from core.service.gifts import Recipient, Standing
 from core.service.settings import StartOptions
 
 
@@ -87,11 +87,13 @@ class Challenge:
 
 @dataclass(frozen=True, slots=True)
 class Grant:
-    """An admin gives `amount` chips to `target` (a negative amount takes them)."""
+    """An admin gives `amount` chips to `target` (a negative amount takes them); `name` and
+    `standing` are what the platform said of the target (see `core/service/gifts.py`)."""
 
     target: str
     name: str
     amount: int
+    standing: Standing = Standing.UNKNOWN
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,6 +77,13 @@ class Commit:
     start_balance: int = 100
     ensure_accounts: tuple[str, ...] = ()  # players given `start_balance` from MINT if new
     expected_balances: tuple[tuple[str, int], ...] = ()  # refuse if any differs
+    # Seated staked players of a commit that settles stakes: each must be in expected_balances,
+    # or the script refuses the commit (a settlement never counts a balance it did not check).
+    stakers: tuple[str, ...] = ()
+    # The chips each player must keep while seated in this commit's game (core/service/chips.py
+    # `holds_of`): (account, amount), -1 for the whole balance, 0 to release the account.
+    holds: tuple[tuple[str, int], ...] = ()
+    keep: str | None = None  # refuse (HELD) if this account would go below what games hold
     transfers: tuple[Transfer, ...] = ()
     journal: Journal = field(default_factory=lambda: Journal("game"))
     deadline: int | None = None  # unix seconds of the game's next deadline; None: no deadline
@@ -95,6 +102,7 @@ class Status(StrEnum):
     BALANCES = "balances"  # an expected balance differs; `balances` holds the current ones
     DAILY_WAIT = "daily_wait"  # `retry_after` seconds until the next claim
     VOID = "void"  # this attempt was declared not applied after its reply was lost
+    HELD = "held"  # `keep` would give away chips a running staked game holds; see `held`
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +115,7 @@ class CommitResult:
     applied_by: str = ""  # on DUPLICATE: the attempt that applied it (ours after a lost reply)
     balances: dict[str, int] = field(default_factory=dict)
     retry_after: int = 0
+    held: int = 0  # on HELD: the chips held (-1: the whole balance, a Canoga match)
 
 
 @dataclass(frozen=True, slots=True)

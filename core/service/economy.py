@@ -12,6 +12,7 @@ from core.game.settlement import Transfer
 from core.service.buttons import ButtonId
 from core.service.commit import MINT, Commit, DailyClaim, Journal, OpKind, Scope, StatOp, Status
 from core.service.context import Context
+from core.service.gifts import Recipient, check_member, stored_reply
 from core.service.ports import GameStore
 from core.service.ratings import Skill
 from core.service.settings import ServerConfig
@@ -45,69 +46,83 @@ class Economy:
     clock: Callable[[], float]
 
     async def daily(self, ctx: Context, config: ServerConfig, lang: str) -> Reply:
-        now = int(self.clock())
-        commit = Commit(
-            ctx.scope, request_id=ctx.request_id, start_balance=config.start_chips,
-            ensure_accounts=(ctx.user,), report_accounts=(ctx.user,),
-            transfers=(Transfer(MINT, ctx.user, config.daily),) if config.daily else (),
-            journal=Journal("daily"), daily=DailyClaim(ctx.user, now, DAY),
-            stats=(StatOp(OpKind.HSET, "names", ctx.user, ctx.name),),
-        )  # fmt: skip
-        result = await self.store.commit(commit)
-        if result.status is Status.DUPLICATE:
-            return Reply(private=t(lang, "economy.duplicate"))
-        if result.status is Status.DAILY_WAIT:
-            when = relative_time(lang, result.retry_after)
-            return Reply(private=t(lang, "economy.daily_wait", when=when))
-        balance = result.balances.get(ctx.user, 0)
-        return Reply(private=t(lang, "economy.daily", amount=config.daily, balance=balance))
+        """The daily allowance; its reply is stored with it, so a repeated delivery gets the
+        same answer back."""
+        for _ in range(GRANT_ATTEMPTS):
+            now = int(self.clock())
+            balance = await self._balance(ctx.scope, ctx.user, config.start_chips)
+            after = balance + config.daily
+            reply = Reply(private=t(lang, "economy.daily", amount=config.daily, balance=after))
+            commit = Commit(
+                ctx.scope, request_id=ctx.request_id, result=reply.to_json(),
+                start_balance=config.start_chips, ensure_accounts=(ctx.user,),
+                expected_balances=((ctx.user, balance),), report_accounts=(ctx.user,),
+                transfers=(Transfer(MINT, ctx.user, config.daily),) if config.daily else (),
+                journal=Journal("daily"), daily=DailyClaim(ctx.user, now, DAY),
+                stats=(StatOp(OpKind.HSET, "names", ctx.user, ctx.name),),
+            )  # fmt: skip
+            result = await self.store.commit(commit)
+            if result.status is Status.DUPLICATE:
+                return stored_reply(result, lang)
+            if result.status is Status.DAILY_WAIT:
+                when = relative_time(lang, result.retry_after)
+                return Reply(private=t(lang, "economy.daily_wait", when=when))
+            if result.status is Status.OK:
+                return reply
+        raise BalanceRace()
+
+    async def _balance(self, scope: Scope, user: str, start_chips: int) -> int:
+        return (await self.store.balances(scope, [user])).get(user, start_chips)
 
     async def grant(
-        self, ctx: Context, config: ServerConfig, target: str, name: str, amount: int, lang: str
+        self, ctx: Context, config: ServerConfig, target: Recipient, amount: int, lang: str
     ) -> Reply:
         """An admin gives (or, with a negative amount, takes) chips; never below zero.
 
-        The amount and the balance after it are checked here, before Redis: the commit script
-        counts in doubles, and no balance may grow past what they hold exactly.
+        The target must be a member the platform confirmed. The amount and the balance after
+        it are checked here, before Redis: the commit script counts in doubles, and no
+        balance may grow past what they hold exactly.
         """
         if not ctx.admin:
             raise NotAllowed("error.admin_only")
+        check_member(target.id, target.name, target.standing)
         if amount == 0:
             raise InvalidOption("error.option.nonzero", option="amount")
         if not -MAX_AMOUNT <= amount <= MAX_AMOUNT:
             raise InvalidOption("error.option.range", option="amount", value=amount,
                                 min=-MAX_AMOUNT, max=MAX_AMOUNT)  # fmt: skip
         for _ in range(GRANT_ATTEMPTS):
-            reply = await self._grant_once(ctx, config, target, name, amount, lang)
+            reply = await self._grant_once(ctx, config, target, amount, lang)
             if reply is not None:
                 return reply
         raise BalanceRace()
 
     async def _grant_once(
-        self, ctx: Context, config: ServerConfig, target: str, name: str, amount: int, lang: str
+        self, ctx: Context, config: ServerConfig, target: Recipient, amount: int, lang: str
     ) -> Reply | None:
         """One attempt; None when the balance changed between reading and writing it."""
-        balance = (await self.store.balances(ctx.scope, [target])).get(target, config.start_chips)
+        user, name = target.id, target.name
+        balance = await self._balance(ctx.scope, user, config.start_chips)
         if amount < 0 and balance < -amount:
             raise InsufficientChips("error.chips.take", player=name, balance=balance)
         if balance + amount > MAX_BALANCE:
             raise InvalidOption("error.chips.limit", player=name, balance=balance, max=MAX_BALANCE)
-        transfer = Transfer(MINT, target, amount) if amount > 0 else Transfer(target, MINT, -amount)
+        transfer = Transfer(MINT, user, amount) if amount > 0 else Transfer(user, MINT, -amount)
+        key = "economy.granted" if amount > 0 else "economy.taken"
+        after = balance + amount
+        text = t(lang, key, admin=ctx.name, player=name, amount=abs(amount), balance=after)
+        reply = Reply(private=text, public=(text,))
         commit = Commit(
-            ctx.scope, request_id=ctx.request_id, start_balance=config.start_chips,
-            ensure_accounts=(target,), expected_balances=((target, balance),),
-            transfers=(transfer,), journal=Journal("grant"), report_accounts=(target,),
-            stats=(StatOp(OpKind.HSET, "names", target, name),),
+            ctx.scope, request_id=ctx.request_id, result=reply.to_json(),
+            start_balance=config.start_chips, ensure_accounts=(user,),
+            expected_balances=((user, balance),), transfers=(transfer,),
+            journal=Journal("grant"), report_accounts=(user,),
+            stats=(StatOp(OpKind.HSET, "names", user, name),),
         )  # fmt: skip
         result = await self.store.commit(commit)
         if result.status is Status.DUPLICATE:
-            return Reply(private=t(lang, "economy.duplicate"))
-        if result.status is Status.BALANCES:
-            return None
-        now = result.balances.get(target, balance + amount)
-        key = "economy.granted" if amount > 0 else "economy.taken"
-        text = t(lang, key, admin=ctx.name, player=name, amount=abs(amount), balance=now)
-        return Reply(private=text, public=(text,))
+            return stored_reply(result, lang)
+        return reply if result.status is Status.OK else None
 
     async def balance(self, ctx: Context, config: ServerConfig, lang: str) -> Reply:
         found = await self.store.balances(ctx.scope, [ctx.user])

@@ -115,11 +115,28 @@ def plan_change(
         told = challenge_commit.outcome(new, events, creating=creating, streak=streak, now=now)
         reply = Reply(private=told.private, game=reply.game, public=told.public)
         stat_ops = told.stats
+    stakers = _stakers(record.state, state, events)
     commit = _commit(
-        scope, None if creating else record.version, new, events, transfers, balances,
-        request_id, start_balance, reply, list(ratings.stat_ops(after, before)), stat_ops,
+        scope, None if creating else record.version, new, events, transfers,
+        _expected(stakers, balances), request_id, start_balance, reply,
+        list(ratings.stat_ops(after, before)), stat_ops, stakers,
+        chips.hold_changes(record.state, state, creating=creating),
     )  # fmt: skip
     return Plan(commit, None if state.over else new, reply, new)
+
+
+def _stakers(before: GameState, after: GameState, events: Sequence[Event]) -> tuple[str, ...]:
+    """Every human seated before or after a change that settles stakes; () if it settles none."""
+    if not chips.settles(before, events):
+        return ()
+    return tuple(dict.fromkeys((*human_ids(before), *human_ids(after))))
+
+
+def _expected(stakers: Sequence[str], balances: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    """The balances the settlement counted with, every staker's (a 0 included: a player who
+    had nothing to ante must still have nothing). The script refuses the commit if one
+    differs, and the retry settles on the balances it returns."""
+    return tuple((account, balances[account]) for account in stakers)
 
 
 def _commit(
@@ -128,17 +145,17 @@ def _commit(
     new: GameRecord,
     events: Sequence[Event],
     transfers: Sequence[Transfer],
-    balances: Mapping[str, int],
+    expected: tuple[tuple[str, int], ...],
     request_id: str | None,
     start_balance: int,
     reply: Reply,
     rating_ops: Sequence[StatOp] = (),
     only_ops: Sequence[StatOp] | None = None,
+    stakers: tuple[str, ...] = (),
+    holds: tuple[tuple[str, int], ...] = (),
 ) -> Commit:
-    # Only staked games need accounts; their balances come back with every commit, so the
-    # manager always settles against balances no older than the last click.
+    # Only staked games need accounts; their balances come back with every commit.
     players = human_ids(new.state) if new.state.config.stakes.staked else ()
-    touched = {account for tr in transfers for account in (tr.source, tr.target)}
     return Commit(
         scope=scope,
         channel=new.channel,
@@ -149,9 +166,9 @@ def _commit(
         result=reply.to_json(),
         start_balance=start_balance,
         ensure_accounts=players,
-        expected_balances=tuple(
-            (a, balances[a]) for a in players if a in touched and a in balances
-        ),
+        expected_balances=expected,
+        stakers=stakers,
+        holds=holds,
         transfers=tuple(transfers),
         journal=Journal("game", new.channel),
         deadline=new.deadline or None,
@@ -162,5 +179,5 @@ def _commit(
             *rematch.stat_ops(new, events),
             *rating_ops,
         ),
-        report_accounts=players,
+        report_accounts=tuple(dict.fromkeys((*players, *stakers))),
     )

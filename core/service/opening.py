@@ -12,7 +12,7 @@ from core.game.match import MatchConfig
 from core.game.settlement import Pot
 from core.service import rematch
 from core.service.chips import pot_account
-from core.service.commit_loop import CommitLoop
+from core.service.commit_loop import MAX_ATTEMPTS, CommitLoop
 from core.service.context import Context
 from core.service.game_commit import plan_change
 from core.service.record import GameRecord, new_game_id
@@ -61,16 +61,20 @@ class Opening(CommitLoop):
         for action in actions:
             state, more = apply(state, action, fair or self.dice)
             events += more
-        balances = await self._stakers_balances(ctx.scope, (state,), server)
-        plan = plan_change(
-            ctx.scope, record, state, events, balances=balances,
-            now=int(self.clock()), request_id=ctx.request_id, start_balance=server.start_chips,
-            fair=fair, creating=True,
-        )  # fmt: skip
-        reply = await self._commit(ctx.scope, ctx.channel, plan)
-        if reply is None:
-            raise IllegalMove("error.already_running", host="?")
-        return reply
+        for _ in range(MAX_ATTEMPTS):
+            balances = await self._stakers_balances(ctx.scope, (state,), server)
+            plan = plan_change(
+                ctx.scope, record, state, events, balances=balances,
+                now=int(self.clock()), request_id=ctx.request_id,
+                start_balance=server.start_chips, fair=fair, creating=True,
+            )  # fmt: skip
+            reply = await self._commit(ctx.scope, ctx.channel, plan)
+            if reply is not None:
+                return reply
+            if (ctx.scope.tag, ctx.channel) in self.games:  # another game got there first
+                break
+            # A balance changed under the first ante: plan again on the ones returned.
+        raise IllegalMove("error.already_running", host="?")
 
     async def _rematch(self, ctx: Context, game: str) -> Reply:
         """A new lobby with the settings of match `game`, the presser as host, its bots seated

@@ -28,7 +28,7 @@ from core.service.commands import (
 )
 from core.service.context import Context
 from core.service.economy import Economy
-from core.service.gifts import Gifts
+from core.service.gifts import Gifts, Recipient
 from core.service.seasons import Seasons
 from core.service.settings import ServerConfig
 from core.service.views import Reply
@@ -54,9 +54,8 @@ class ServerCommands(ChallengeCommands):
 
     async def _grant(self, ctx: Context, command: Grant) -> Reply:
         config, lang = await self.server_config(ctx.scope), await self.private_lang(ctx)
-        reply = await self.economy.grant(
-            ctx, config, command.target, command.name, command.amount, lang
-        )
+        target = Recipient(command.target, command.name, command.standing)
+        reply = await self.economy.grant(ctx, config, target, command.amount, lang)
         self._balances(ctx.scope).pop(command.target, None)
         return reply
 

@@ -1,7 +1,8 @@
 """The commit's wire format: the script's KEYS and ARGV, and what its JSON answer means.
 
 `core/store/lua/commit.lua` reads exactly this: KEYS 1 req, 2 game, 3-8 the server's shared keys,
-9 last, then the stats keys; ARGV the commit as JSON, the record and the result beside it.
+9 last, 10 held (the chips running staked games hold, per player), then the stats keys; ARGV
+the commit as JSON, the record and the result beside it.
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ def commit_keys(commit: Commit) -> list[str]:
     """The script's fixed KEYS; an unused one still names a key of the slot, for Cluster."""
     per_commit = [f"req:{commit.request_id or ''}", f"game:{commit.channel or ''}"]
     last = f"last:{commit.channel or ''}"
-    return [server_key(commit.scope, name) for name in (*per_commit, *SHARED_KEYS, last)]
+    names = (*per_commit, *SHARED_KEYS, last, "held")
+    return [server_key(commit.scope, name) for name in names]
 
 
 def new_server(commit: Commit) -> str | None:
@@ -74,7 +76,7 @@ def payload(
     commit: Commit, stat_keys: list[str], request_ttl: int, journal: tuple[int, int]
 ) -> str:
     """The commit's small fields as JSON; a field left out means "not given"."""
-    first_stat_key = 4 + len(SHARED_KEYS)  # after req, game, shared and last; 1-based
+    first_stat_key = 5 + len(SHARED_KEYS)  # after req, game, shared, last and held; 1-based
     index = {key: first_stat_key + position for position, key in enumerate(stat_keys)}
     body: dict[str, Any] = {
         "mint": MINT,
@@ -99,6 +101,9 @@ def payload(
         "ev": None if commit.expected_version is None else str(commit.expected_version),
         "hr": commit.record is not None or None,
         "dl": commit.deadline,
+        "stk": list(commit.stakers) or None,
+        "hold": [[account, amount] for account, amount in commit.holds] or None,
+        "keep": commit.keep,
         "daily": commit.daily and [commit.daily.user, commit.daily.now, commit.daily.cooldown],
     }
     body.update({name: value for name, value in optional.items() if value is not None})
@@ -123,4 +128,5 @@ def decode_result(data: dict[str, Any]) -> CommitResult:
         applied_by=attempt,
         balances={account: int(amount) for account, amount in data.get("b", {}).items()},
         retry_after=int(data.get("ra", 0)),
+        held=int(data.get("hold", 0)),
     )

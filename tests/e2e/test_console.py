@@ -207,3 +207,20 @@ async def test_a_long_leaderboard_turns_its_pages_by_command(redis: Redis) -> No
     second = "\n".join(await playground.send("leaderboard wins page=2"))
     assert "11. p10" in second and "12. p11" in second
     assert "Previous: `leaderboard wins page=1`" in second and "Next" not in second
+
+
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [("give 🤖 Bot 1 5", "🤖 Bot 1"), ("give Bot 1 5", "Bot 1"), ("give bot 2 5", "bot 2"),
+     ("grant Bot 1 50", "Bot 1")],
+)  # fmt: skip
+async def test_chips_never_go_to_a_bot_seat_in_the_playground(
+    redis: Redis, line: str, shown: str
+) -> None:
+    """A bot's seat name, as the board shows it or typed plainly, is refused; nothing moves."""
+    playground = make(redis, SeededDice(3))
+    await playground.send("start")
+    await playground.send("bot")
+    said = await playground.send(line)
+    assert f"{shown} is a bot, and bots don’t keep chips." in "\n".join(said)
+    assert await RedisStore(redis).balances(SCOPE, ["bot-1", "🤖-bot-1", "bot-2", "cy"]) == {}

@@ -7,6 +7,7 @@ from redis.asyncio import Redis
 from core.game.numbers import MAX_AMOUNT, MAX_BALANCE
 from core.service.commands import Grant
 from core.service.commit import Commit, CommitResult, Status
+from core.service.gifts import Standing
 from core.service.manager import GameManager
 from core.store.redis_store import RedisStore
 from core.text.i18n import t
@@ -27,7 +28,7 @@ async def test_a_grant_past_the_limit_names_the_range_and_changes_nothing(
     before = await _snapshot(redis)
     for amount in (10**23, 9223372036854775000, 10**17, -(10**17), MAX_AMOUNT + 1):
         reply = await table.manager.handle(
-            table.ctx("Admin", admin=True), Grant("bob", "Bob", amount)
+            table.ctx("Admin", admin=True), Grant("bob", "Bob", amount, standing=Standing.MEMBER)
         )
         expected = t("en", "error.option.range", option="amount", value=amount,
                      min=-MAX_AMOUNT, max=MAX_AMOUNT)  # fmt: skip
@@ -38,7 +39,9 @@ async def test_a_grant_past_the_limit_names_the_range_and_changes_nothing(
 async def test_the_largest_grant_is_counted_exactly(store: RedisStore) -> None:
     """A grant at the limit lands exactly on the balance."""
     table = Table(manager(store))
-    await table.manager.handle(table.ctx("Admin", admin=True), Grant("bob", "Bob", MAX_AMOUNT))
+    await table.manager.handle(
+        table.ctx("Admin", admin=True), Grant("bob", "Bob", MAX_AMOUNT, standing=Standing.MEMBER)
+    )
     assert (await store.balances(SCOPE, ["bob"]))["bob"] == 100 + MAX_AMOUNT
 
 
@@ -46,7 +49,9 @@ async def test_no_balance_grows_past_the_exact_limit(store: RedisStore, redis: R
     """A grant that would lift a balance past MAX_BALANCE is refused and changes nothing."""
     await redis.hset(f"{SCOPE.tag}:bal", "bob", MAX_BALANCE - 10)
     table = Table(manager(store))
-    reply = await table.manager.handle(table.ctx("Admin", admin=True), Grant("bob", "Bob", 11))
+    reply = await table.manager.handle(
+        table.ctx("Admin", admin=True), Grant("bob", "Bob", 11, standing=Standing.MEMBER)
+    )
     assert reply.private == t("en", "error.chips.limit", player="Bob", balance=MAX_BALANCE - 10,
                               max=MAX_BALANCE)  # fmt: skip
     assert (await store.balances(SCOPE, ["bob"]))["bob"] == MAX_BALANCE - 10
@@ -68,7 +73,8 @@ async def test_a_grant_racing_forever_gives_up_with_try_again(redis: Redis) -> N
     """A grant whose balance check fails every time stops after a few attempts: "try again"."""
     store = _EverChanging(redis)
     reply = await GameManager(store).handle(
-        Table(manager(store)).ctx("Admin", admin=True), Grant("bob", "Bob", 5)
+        Table(manager(store)).ctx("Admin", admin=True),
+        Grant("bob", "Bob", 5, standing=Standing.MEMBER),
     )
     assert reply.private == t("en", "error.busy")
     assert 1 < store.commits <= 10

@@ -7,11 +7,11 @@ import asyncio
 import pytest
 
 from core.service.commands import Give
-from core.service.gifts import GIFT_LIMIT, Recipient
+from core.service.gifts import GIFT_LIMIT, Recipient, Standing
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
 
-BOB = Recipient("bob", "Bob")
+BOB = Recipient("bob", "Bob", Standing.MEMBER)
 
 
 async def journal(store: RedisStore) -> list[tuple[str, str, int, str]]:
@@ -32,11 +32,14 @@ async def test_a_gift_moves_chips_once_in_one_journal_entry(store: RedisStore) -
 
 
 async def test_the_same_delivery_twice_is_applied_once(store: RedisStore) -> None:
-    """A repeated delivery of one give (same request id) moves nothing more."""
+    """A repeated delivery of one give (same request id) moves nothing more; it gets the same
+    receipt, and the channel's note is posted by whichever delivery comes first."""
     first, second = Table(manager(store)), Table(manager(store))
-    await first.manager.handle(first.ctx("Ann", request="gift-2"), Give(BOB, 30))
+    done = await first.manager.handle(first.ctx("Ann", request="gift-2"), Give(BOB, 30))
     again = await second.manager.handle(second.ctx("Ann", request="gift-2"), Give(BOB, 30))
-    assert again.private == "That request was already handled."
+    assert again.private == done.private == "You gave Bob 30 chips. Your balance: 70."
+    assert await first.manager.publishable(SCOPE, done) == ("🎁 Ann gave Bob 30 chips.",)
+    assert await second.manager.publishable(SCOPE, again) == ()
     assert await store.balances(SCOPE, ["ann", "bob"]) == {"ann": 70, "bob": 130}
     assert len([e for e in await journal(store) if e[3] == "gift"]) == 1
 
@@ -46,7 +49,7 @@ async def test_two_gifts_racing_for_the_same_chips_never_overdraw(store: RedisSt
     one, two = Table(manager(store)), Table(manager(store))
     replies = await asyncio.gather(
         one.manager.handle(one.ctx("Ann"), Give(BOB, 70)),
-        two.manager.handle(two.ctx("Ann"), Give(Recipient("cid", "Cid"), 70)),
+        two.manager.handle(two.ctx("Ann"), Give(Recipient("cid", "Cid", Standing.MEMBER), 70)),
     )
     texts = sorted(reply.private or "" for reply in replies)
     assert texts[0].startswith("You gave ") and texts[0].endswith("Your balance: 30.")
@@ -67,8 +70,8 @@ async def test_two_gifts_racing_for_the_same_chips_never_overdraw(store: RedisSt
             f"You can give at most {GIFT_LIMIT:,} chips at once, not {GIFT_LIMIT + 1:,}.",
         ),
         (BOB, 101, "You have only 100 chips, so you can’t give 101."),
-        (Recipient("ann", "Ann"), 10, "You can’t give chips to yourself."),
-        (Recipient("b0t", "Robo", bot=True), 10, "Robo is a bot, and bots don’t keep chips."),
+        (Recipient("ann", "Ann", Standing.MEMBER), 10, "You can’t give chips to yourself."),
+        (Recipient("b0t", "Robo", Standing.BOT), 10, "Robo is a bot, and bots don’t keep chips."),
     ],
 )
 async def test_a_refused_gift_is_one_private_line_and_moves_nothing(

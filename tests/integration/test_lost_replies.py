@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from core.service.commands import Grant
 from core.service.commit import Commit, CommitResult, Status
+from core.service.gifts import Standing
 from core.store.redis_store import OutcomeUnknown, RedisStore
 from tests.integration.manager_helpers import SCOPE as TABLE_SCOPE
 from tests.integration.manager_helpers import Table, manager
@@ -106,13 +107,16 @@ async def test_a_grant_whose_reply_was_lost_is_reported_as_redis_says(store: Red
     admin = table.ctx("Ann", admin=True)
 
     table.manager.store, table.manager.resolve_pauses = (
-        FlakyStore.lose_reply_after_applying(store), (0.0,)
+        FlakyStore.lose_reply_after_applying(store),
+        (0.0,),
     )
-    reply = await table.manager.handle(admin, Grant("bob", "Bob", 40))
+    reply = await table.manager.handle(admin, Grant("bob", "Bob", 40, standing=Standing.MEMBER))
     assert reply.private == "The game store was slow to answer, but it went through."
     assert await store.balances(TABLE_SCOPE, ["bob"]) == {"bob": 140}
 
     table.manager.store = FlakyStore.lose_before_applying(store)
-    reply = await table.manager.handle(table.ctx("Ann", admin=True), Grant("bob", "Bob", 40))
+    reply = await table.manager.handle(
+        table.ctx("Ann", admin=True), Grant("bob", "Bob", 40, standing=Standing.MEMBER)
+    )
     assert reply.private is not None and "nothing was changed" in reply.private
     assert await store.balances(TABLE_SCOPE, ["bob"]) == {"bob": 140}

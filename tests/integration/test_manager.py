@@ -8,6 +8,7 @@ import redis.asyncio as aioredis
 
 from bot.redis_server import EmbeddedRedis
 from core.service.commands import AddBot, Begin, Click, Grant, Join, Solo, Start
+from core.service.gifts import Standing
 from core.service.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
@@ -174,7 +175,9 @@ async def test_joining_a_staked_game_needs_the_ante(store: RedisStore) -> None:
     too_dear = await table.manager.handle(table.ctx("Ann"), Start(StartOptions(stakes="pot:150")))
     assert too_dear.private is not None and "100" in too_dear.private
     await table.manager.handle(table.ctx("Ann"), Start(StartOptions(stakes="pot:60")))
-    await table.manager.handle(table.ctx("Admin", admin=True), Grant("bob", "Bob", -50))
+    await table.manager.handle(
+        table.ctx("Admin", admin=True), Grant("bob", "Bob", -50, standing=Standing.MEMBER)
+    )
     refused = await table.manager.handle(table.ctx("Bob"), Join())
     assert refused.private is not None and "50" in refused.private
     record = await table.manager.current(table.ctx("Ann"))

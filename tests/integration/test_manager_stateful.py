@@ -33,6 +33,7 @@ from core.service.commands import (
     Start,
     Stop,
 )
+from core.service.gifts import Standing
 from core.service.record import GameRecord
 from core.service.settings import StartOptions
 from core.service.views import GameView, Reply
@@ -135,7 +136,11 @@ class Economy(RuleBasedStateMachine):
     @rule(player=st.sampled_from(PLAYERS), amount=st.integers(min_value=-150, max_value=150))
     def grant(self, player: str, amount: int) -> None:
         ctx = self.table("c1").ctx("Admin", admin=True)
-        self.run(self.managers[1].handle(ctx, Grant(player.lower(), player, amount)))
+        self.run(
+            self.managers[1].handle(
+                ctx, Grant(player.lower(), player, amount, standing=Standing.MEMBER)
+            )
+        )
 
     @invariant()
     def ledger_is_sound(self) -> None:

@@ -19,7 +19,7 @@ from core.service.commands import (
     Stats,
 )
 from core.service.commit import Commit, OpKind, StatOp
-from core.service.gifts import Recipient
+from core.service.gifts import Recipient, Standing
 from core.store.redis_store import RedisStore
 from core.text.i18n import day
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
@@ -40,7 +40,7 @@ async def played_a_season(store: RedisStore) -> None:
     ]  # fmt: skip
     await store.commit(Commit(SCOPE, stats=tuple(ops)))
     table = Table(manager(store))
-    await table.manager.handle(table.ctx("Ann"), Give(Recipient("bob", "Bob"), 30))
+    await table.manager.handle(table.ctx("Ann"), Give(Recipient("bob", "Bob", Standing.MEMBER), 30))
 
 
 async def test_season_one_starts_the_first_time_anyone_asks(store: RedisStore) -> None:

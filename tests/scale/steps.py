@@ -28,6 +28,7 @@ from core.service.commands import (
     Click,
     Command,
     Daily,
+    Give,
     Grant,
     Join,
     Leave,
@@ -36,6 +37,7 @@ from core.service.commands import (
 )
 from core.service.commit import Scope
 from core.service.context import Context
+from core.service.gifts import Recipient, Standing
 from core.service.manager import GameManager
 from core.service.settings import StartOptions
 from core.service.views import Reply
@@ -51,7 +53,7 @@ def fixed_fair_dice(client_seed: str) -> FairDice:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    op: str  # start, join, leave, bot, begin, cancel, stop, click, daily, grant
+    op: str  # start, join, leave, bot, begin, cancel, stop, click, daily, grant, give
     user: str
     scope: tuple[str, str]
     channel: str
@@ -91,7 +93,12 @@ async def run_step(manager: GameManager, step: Step) -> Reply:
     if step.op == "click":
         return await manager.handle(ctx, Click(step.button))
     if step.op == "grant":
-        return await manager.handle(ctx, Grant(step.target, step.target.title(), step.amount))
+        return await manager.handle(
+            ctx, Grant(step.target, step.target.title(), step.amount, standing=Standing.MEMBER)
+        )
+    if step.op == "give":
+        recipient = Recipient(step.target, step.target.title(), Standing.MEMBER)
+        return await manager.handle(ctx, Give(recipient, step.amount))
     commands: dict[str, Command] = {
         "join": Join(), "leave": Leave(), "bot": AddBot(), "begin": Begin(), "cancel": Cancel(),
         "stop": Stop(), "daily": Daily(),

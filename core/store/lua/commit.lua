@@ -3,7 +3,7 @@
 --
 -- KEYS: 1 req, 2 game, 3 bal, 4 journal, 5 deadlines, 6 daily, 7 lb:chips, 8 checkpoint,
 -- 9 last (the request that ended the channel's last game, so its final view can still be
--- shown), 10.. stats keys
+-- shown), 10 held (per player, JSON {channel: chips} that running staked games hold), 11.. stats
 -- ARGV[1]: the commit as JSON (see core/store/redis_store.py `_payload`); absent fields mean "not given".
 -- ARGV[2]: the game record (used when the JSON says hr), ARGV[3]: the result to keep.
 -- Returns a JSON object: s (status), v (version), r (record), res (result), b (balances),
@@ -13,7 +13,7 @@
 -- create counts at the start balance, a missing one at 0) for every account the commit names.
 
 local REQ, GAME, BAL, JOURNAL, DEADLINES, DAILY, LB_CHIPS = 1, 2, 3, 4, 5, 6, 7
-local CHECKPOINT, LAST = 8, 9
+local CHECKPOINT, LAST, HELD = 8, 9, 10
 local c = cjson.decode(ARGV[1])
 -- The record and the result come as ARGV[2] and ARGV[3], outside the JSON (see _arguments).
 if c.hr then c.rec = ARGV[2] end
@@ -125,6 +125,18 @@ for _, pair in ipairs(c.expect) do
   end
 end
 
+-- e'. a commit that settles stakes checked every seated staked player's balance (a cached 0
+-- included): one left out fails closed, and the caller settles again on the balances returned
+if c.stk then
+  local checked = {}
+  for _, pair in ipairs(c.expect) do checked[pair[1]] = true end
+  for _, account in ipairs(c.stk) do
+    if not checked[account] then
+      return reply('balances', {b = balances_of(current, {c.stk, c.report})})
+    end
+  end
+end
+
 -- f. table stakes: no account but the mint goes below zero
 local after = {}
 for account, amount in pairs(current) do after[account] = amount end
@@ -134,6 +146,25 @@ for _, t in ipairs(c.tr) do
   after[target] = (after[target] or balance(target)) + amount
   if source ~= c.mint and after[source] < 0 then
     return reply('balances', {b = balances_of(current, named_accounts())})
+  end
+end
+
+-- f*. chips a running staked game holds stay with their owner (a gift's giver): the pot's
+-- next ante, or the whole balance in Canoga. A hold whose game is gone is ignored.
+local function holds_of(account)
+  local raw = redis.call('HGET', KEYS[HELD], account)
+  return raw and cjson.decode(raw) or {}
+end
+
+if c.keep then
+  local need, whole = 0, false
+  for ch, amount in pairs(holds_of(c.keep)) do
+    if redis.call('EXISTS', KEYS[GAME] .. ch) == 1 then  -- KEYS[GAME] is `<tag>:game:` here
+      if amount < 0 then whole = true else need = need + amount end
+    end
+  end
+  if whole or (after[c.keep] or balance(c.keep)) < need then
+    return reply('held', {hold = whole and '-1' or int(need), b = balances_of(current, {{c.keep}})})
   end
 end
 
@@ -248,6 +279,16 @@ end
 
 if c.daily then
   redis.call('HSET', KEYS[DAILY], c.daily[1], int(c.daily[2]))
+end
+
+for _, h in ipairs(c.hold or {}) do
+  local holds = holds_of(h[1])
+  holds[c.ch] = h[2] ~= 0 and h[2] or nil
+  if next(holds) == nil then
+    redis.call('HDEL', KEYS[HELD], h[1])
+  else
+    redis.call('HSET', KEYS[HELD], h[1], cjson.encode(holds))
+  end
 end
 
 local function lower_hash(key, field, n)

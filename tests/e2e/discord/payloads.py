@@ -53,6 +53,7 @@ class User:
     locale: str = "en-US"
     admin: bool = False  # Manage Server
     bot: bool = False  # another app's bot user
+    guild_member: bool = True  # resolved as a member of the guild (False: a user elsewhere)
 
     def payload(self) -> Json:
         return {
@@ -115,6 +116,15 @@ def attachment(attachment_id: str, upload: Any, description: str | None) -> Json
     }  # fmt: skip
 
 
+@dataclass(frozen=True, slots=True)
+class Forged:
+    """An option sent as given, whatever its registered type: `Forged(4, 1.5)` is an integer
+    option holding a fraction; `Forged(6, "42")` a user option whose user is not resolved."""
+
+    type: int
+    value: object
+
+
 def option_type(value: object) -> int:
     """Discord's option type for a Python value: string 3, integer 4, boolean 5, user 6."""
     if isinstance(value, User):
@@ -127,6 +137,7 @@ def option_type(value: object) -> int:
 def command_data(name: str, options: dict[str, object]) -> Json:
     """`/shutbox <name> key:value ...` as the `data` of an application command interaction."""
     given = [
+        {"name": key, "type": value.type, "value": value.value} if isinstance(value, Forged) else
         {"name": key, "type": option_type(value),
          "value": str(value.id) if isinstance(value, User) else value}
         for key, value in options.items()
@@ -140,7 +151,7 @@ def command_data(name: str, options: dict[str, object]) -> Json:
         data["resolved"] = {
             "users": {str(u.id): u.payload() for u in users},
             "members": {str(u.id): {k: v for k, v in u.member().items() if k != "user"}
-                        for u in users},
+                        for u in users if u.guild_member},
         }  # fmt: skip
     return data
 

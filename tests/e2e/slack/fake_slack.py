@@ -88,6 +88,7 @@ class FakeSlack:
     latency: float = 0.0  # seconds every Web API answer takes, to show acks do not wait for it
     held: set[str] = field(default_factory=set)  # methods whose calls wait (see `hold`)
     dropped: set[str] = field(default_factory=set)  # held calls released as failed, unapplied
+    limited: set[str] = field(default_factory=set)  # methods answered 429 `ratelimited`
     holding: list[Call] = field(default_factory=list)  # calls waiting, not yet applied
     calls: list[Call] = field(default_factory=list)
     messages: dict[str, Message] = field(default_factory=dict)
@@ -185,6 +186,9 @@ class FakeSlack:
             await self._released(method)
             if method in self.dropped:
                 return web.json_response({"ok": False, "error": "request_timeout"})
+        if method in self.limited:
+            body = {"ok": False, "error": "ratelimited"}
+            return web.json_response(body, status=429, headers={"Retry-After": "30"})
         handler = {
             "auth.test": self._auth_test, "chat.postMessage": self._post,
             "chat.update": self._update, "chat.postEphemeral": self._ephemeral,
