@@ -47,6 +47,12 @@ class Metrics:
             "Commands that failed on our side (Redis, a game too busy, a bug), by error.",
             ("action", "error"), registry=registry,
         )  # fmt: skip
+        self.delivery_failures = Counter(
+            "shutbox_delivery_failures",
+            "Platform calls that still failed after their retries (the game message then "
+            "catches up later), by platform, call and reason.",
+            ("platform", "call", "reason"), registry=registry,
+        )  # fmt: skip
         self.latency = Histogram(
             "shutbox_action_seconds", "Time to handle one command, in seconds.",
             ("action", "outcome"), buckets=LATENCY_BUCKETS, registry=registry,

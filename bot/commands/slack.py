@@ -116,7 +116,9 @@ async def serve_slack(
     from bot.runtime import sweeping
 
     sockets, slack = socket_mode(settings, force_http), settings.section(SlackSettings)
-    bot = build_app(runtime.manager, slack_config(slack, socket_mode=sockets), runtime.redis)
+    config = slack_config(slack, socket_mode=sockets)
+    report = runtime.telemetry.delivery_failed(PLATFORM)
+    bot = build_app(runtime.manager, config, runtime.redis, report=report)
     every = settings.core.sweep_seconds
     listening = port if port is not None else slack.port
     platforms = runtime.telemetry.platforms

@@ -47,7 +47,7 @@ class GameManager(Clicks, Sweeper):
         except OutcomeUnknown as lost:
             reply = await self._still_unknown(ctx, lost)
         except ShutboxError as error:
-            reply = await self._refused(ctx, command, error)
+            reply = replace(await self._refused(ctx, command, error), refused=True)
         if reply.replayed:
             reply = await self._as_stored_now(ctx, reply)
         return replace(reply, announce=reply.announce or ctx.request_id)

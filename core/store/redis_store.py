@@ -160,6 +160,11 @@ class RedisStore(DueServers):
             won: Any = await self._redis.set(key, "", nx=True, ex=seconds)
         return bool(won)
 
+    async def release(self, scope: Scope, name: str) -> None:
+        """Give a claim up (its holder failed): the next caller of `name` wins it."""
+        with reachable():
+            await self._redis.delete(server_key(scope, f"claim:{name}"))
+
     async def claim_note(self, scope: Scope, name: str) -> str | None:
         """What the claim's winner noted (e.g. the message it posted); "" if nothing yet."""
         with reachable():
