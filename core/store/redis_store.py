@@ -44,6 +44,7 @@ from core.store.errors import (  # re-exported: adapters and the bot import them
     StoreReadOnly,
     StoreRefused,
     StoreUnavailable,
+    never_sent,
     reachable,
 )
 from core.store.ledger import JournalEntry, Ledger, LedgerReport
@@ -195,6 +196,8 @@ class RedisStore(DueServers):
         except (StoreReadOnly, StoreFull, StoreRefused):
             raise  # Redis refused the script before any write: nothing applied
         except StoreUnavailable as exc:
+            if never_sent(exc):
+                raise  # Redis refused the connection: the script never left this process
             raise OutcomeUnknown(commit) from exc  # sent, then lost: it may have run
         data: dict[str, Any] = wire.loads(raw)
         if "first" in data:
