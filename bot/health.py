@@ -76,6 +76,7 @@ class HealthSources:
     games: GameCounter | None = None
     store: RedisStore | None = None  # for the sweep lag; None leaves that gauge alone
     wall_clock: Callable[[], float] = time.time  # deadlines are unix seconds
+    stopping: Callable[[], bool] = lambda: False  # a shutdown began: not ready any more
 
     def __post_init__(self) -> None:
         if self.games is None:
@@ -109,9 +110,10 @@ async def health_report(sources: HealthSources) -> tuple[bool, dict[str, Any]]:
     """Whether this process can serve players, and the JSON that explains it."""
     redis = await timed_redis_status(sources)
     platforms = sources.telemetry.platforms
-    healthy = redis == "ok" and platforms.healthy
+    stopping = sources.stopping()
+    healthy = redis == "ok" and platforms.healthy and not stopping
     body = {
-        "status": "ok" if healthy else "unhealthy",
+        "status": "stopping" if stopping else "ok" if healthy else "unhealthy",
         "redis": redis,
         "platforms": platforms.states(),
     }

@@ -20,6 +20,7 @@ from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
 from slack_sdk.web.async_client import AsyncWebClient
 
+from adapters.inflight import InFlight
 from adapters.slack.calls import CALL_TIMEOUT, CallFailed, FailureReport, web_client, with_retries
 from adapters.slack.delivery import Delivery
 from adapters.slack.dispatch import Dispatch
@@ -74,6 +75,7 @@ class SlackBot:
     installations: RedisInstallationStore | None = None
     members: Members = field(default_factory=Members)
     report: FailureReport = lambda call, reason: None
+    inflight: InFlight = field(default_factory=InFlight)
 
     async def client_for(self, team: str) -> AsyncWebClient | None:
         """A Web API client with the workspace's bot token (None if it is not installed)."""
@@ -108,9 +110,11 @@ def build_app(
     redis: RedisClient | None = None,
     members: Members | None = None,
     report: FailureReport | None = None,
+    inflight: InFlight | None = None,
 ) -> SlackBot:
     """The Slack app around `manager` (tests pass one with seeded dice); `report` counts the
-    Slack calls that failed after their retries, by call and reason."""
+    Slack calls that failed after their retries, by call and reason;
+    `inflight` tracks the requests acknowledged and still worked on (a shutdown waits)."""
     members = members or Members()
     installations = None
     if config.oauth:
@@ -133,11 +137,12 @@ def build_app(
     report = report or _unreported
     delivery = Delivery(manager)
     handlers = Handlers(
-        manager, members, delivery, Dispatch(manager, members), report, config.timeout
-    )
+        manager, members, delivery, Dispatch(manager, members), report, config.timeout,
+        inflight if inflight is not None else InFlight(),
+    )  # fmt: skip
     app.command(config.command)(handlers.on_command)
     app.action(BUTTONS)(handlers.on_click)
-    return SlackBot(app, config, delivery, installations, members, report)
+    return SlackBot(app, config, delivery, installations, members, report, handlers.inflight)
 
 
 def _oauth_app(

@@ -15,6 +15,7 @@ from typing import Any
 from slack_bolt.context.ack.async_ack import AsyncAck
 from slack_sdk.web.async_client import AsyncWebClient
 
+from adapters.inflight import InFlight
 from adapters.logcontext import bind
 from adapters.slack.calls import CALL_TIMEOUT, RESPONSE_URL, CallFailed, FailureReport, ResponseUrl
 from adapters.slack.commands import parse
@@ -54,6 +55,7 @@ class Handlers:
     dispatch: Dispatch
     report: FailureReport = lambda call, reason: None
     timeout: int = CALL_TIMEOUT
+    inflight: InFlight = dataclasses.field(default_factory=InFlight)
 
     # -- slash command --------------------------------------------------------------------
 
@@ -64,7 +66,11 @@ class Handlers:
         client: AsyncWebClient,
     ) -> None:
         """`/shutbox <subcommand> ...`: the trigger id makes a redelivery apply once."""
-        await ack()
+        with self.inflight.track(f"slack command {_first_word(command)}"):
+            await ack()
+            await self._on_command(command, client)
+
+    async def _on_command(self, command: dict[str, Any], client: AsyncWebClient) -> None:
         respond = ResponseUrl(command.get("response_url"), self.timeout)
         user, channel = str(command["user_id"]), str(command["channel_id"])
         ctx = await self._context(
@@ -115,7 +121,13 @@ class Handlers:
         client: AsyncWebClient,
     ) -> None:
         """A game button: the message, the click's time and the user make the request id."""
-        await ack()
+        with self.inflight.track(f"slack click {action.get('action_id', '')}"):
+            await ack()
+            await self._on_click(body, action, client)
+
+    async def _on_click(
+        self, body: dict[str, Any], action: dict[str, Any], client: AsyncWebClient
+    ) -> None:
         respond = ResponseUrl(body.get("response_url"), self.timeout)
         user = body.get("user") or {}
         container = body.get("container") or {}
@@ -208,3 +220,9 @@ def _moves(button: str) -> bool:
     """Whether the button moves its game on (a Roll, a Join), rather than only showing it."""
     pressed = clicked_button(Click(button))
     return pressed is not None and pressed.verb in MOVES
+
+
+def _first_word(command: dict[str, Any]) -> str:
+    """The subcommand, for the shutdown log (never the rest: it may name people)."""
+    words = str(command.get("text") or "").split()
+    return words[0][:20] if words else "help"

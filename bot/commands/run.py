@@ -39,7 +39,8 @@ def run(args: argparse.Namespace) -> int:
     setup_logging(settings.core.log_level, settings.core.log_json)
     from bot.runtime import until_signalled
 
-    asyncio.run(until_signalled(serve(settings, platforms)))
+    core = settings.core
+    asyncio.run(until_signalled(serve(settings, platforms), core.drain_seconds, core.grace_seconds))
     return 0
 
 

@@ -11,7 +11,6 @@ import argparse
 import asyncio
 import contextlib
 import logging
-import signal
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING
 
@@ -76,7 +75,11 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     slack = settings.section(SlackSettings)
     slack_config(slack, socket_mode=socket_mode(settings, args.http))  # fail early
     setup_logging(settings.core.log_level, settings.core.log_json)
-    asyncio.run(_serve_until_stopped(settings, args.host, args.port, args.http))
+    from bot.runtime import until_signalled
+
+    core = settings.core
+    service = _serve_alone(settings, args.host, args.port, args.http)
+    asyncio.run(until_signalled(service, core.drain_seconds, core.grace_seconds))
     return 0
 
 
@@ -118,19 +121,21 @@ async def serve_slack(
     sockets, slack = socket_mode(settings, force_http), settings.section(SlackSettings)
     config = slack_config(slack, socket_mode=sockets)
     report = runtime.telemetry.delivery_failed(PLATFORM)
-    bot = build_app(runtime.manager, config, runtime.redis, report=report)
+    bot = build_app(runtime.manager, config, runtime.redis, report=report,
+                    inflight=runtime.inflight)  # fmt: skip
     every = settings.core.sweep_seconds
     listening = port if port is not None else slack.port
     platforms = runtime.telemetry.platforms
-    async with (
-        sweeping(runtime.manager, PLATFORM, bot.on_timeout, every),
-        _connected(bot, settings, sockets, host, listening, runtime.telemetry.observe_slack_ack),
-    ):
-        platforms.connected(PLATFORM)
-        try:
-            await asyncio.Event().wait()
-        finally:
-            platforms.disconnected(PLATFORM)
+    on_ack = runtime.telemetry.observe_slack_ack
+    async with sweeping(runtime.manager, PLATFORM, bot.on_timeout, every):
+        async with _connected(bot, settings, sockets, host, listening, on_ack):
+            platforms.connected(PLATFORM)
+            try:
+                await runtime.until_stopping()
+            finally:
+                platforms.disconnected(PLATFORM)
+        log.info("Slack listener closed")
+        await runtime.finish_inflight()  # before the sweep and the runtime close
 
 
 @contextlib.asynccontextmanager
@@ -156,29 +161,12 @@ async def _connected(
         yield
 
 
-async def _serve_until_stopped(
-    settings: Settings, host: str, port: int | None, force_http: bool
-) -> None:
-    """`serve_slack` on its own runtime (and health server), until SIGINT or SIGTERM."""
+async def _serve_alone(settings: Settings, host: str, port: int | None, force_http: bool) -> None:
+    """`serve_slack` on its own runtime (and health server)."""
     from bot.runtime import open_runtime, serving_health
 
     async with (
         open_runtime(settings.redis.url, settings.core.data_dir) as runtime,
         serving_health(settings, runtime, [PLATFORM]),
     ):
-        service = asyncio.create_task(serve_slack(settings, runtime, host, port, force_http))
-        stopped = asyncio.create_task(_signalled())
-        await asyncio.wait({service, stopped}, return_when=asyncio.FIRST_COMPLETED)
-        for task in (service, stopped):
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-
-
-async def _signalled() -> None:
-    stopped = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(signum, stopped.set)
-    await stopped.wait()
+        await serve_slack(settings, runtime, host, port, force_http)
