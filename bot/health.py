@@ -5,7 +5,9 @@
 - `/readyz` (and `/healthz`, its alias): 200 with JSON while Redis answers PING and every
   platform this process serves is connected, else 503 with the same JSON saying what is wrong.
 - `/metrics`: `Telemetry.registry` served by prometheus-client (text or OpenMetrics, as the
-  scraper asks), after the gauges that are read rather than counted are refreshed.
+  scraper asks) at once, whatever Redis does: the gauges read from Redis are refreshed in the
+  background every `REFRESH_SECONDS`, and `shutbox_redis_gauges_age_seconds` says how old they
+  are (it grows while Redis does not answer, and `shutbox_redis_up` is 0 then).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +35,8 @@ PING_TIMEOUT = 2.0
 GAME_KEYS = "stb:{*}:game:*"
 GAME_COUNT_TTL = 30.0  # a count SCANs every key, so scrapes share one count for this long
 GAME_COUNT_TIMEOUT = 5.0
+REFRESH_SECONDS = 5.0  # how often the Redis gauges are read, in the background
+FIRST_REFRESH_WAIT = 1.0  # serving starts after the first refresh, or after this long
 
 log = logging.getLogger("shutbox.health")
 
@@ -133,7 +137,9 @@ def health_app(sources: HealthSources) -> web.Application:
         return web.json_response(body, status=200 if ready else 503)
 
     async def metrics(request: web.Request) -> web.StreamResponse:
-        await refresh_gauges(sources)
+        # Only what this process knows: the Redis gauges are kept fresh in the background.
+        sources.telemetry.metrics.cached_games.set(sources.cached_games())
+        sources.telemetry.refresh_platforms()
         return await export(request)
 
     app = web.Application()
@@ -144,17 +150,44 @@ def health_app(sources: HealthSources) -> web.Application:
     return app
 
 
-async def refresh_gauges(sources: HealthSources) -> None:
-    """Set the gauges that are read rather than counted, just before a scrape."""
+async def refresh_gauges(sources: HealthSources) -> bool:
+    """Set the gauges read from Redis; False when Redis did not answer PING."""
     telemetry = sources.telemetry
-    await timed_redis_status(sources)
-    telemetry.metrics.cached_games.set(sources.cached_games())
-    telemetry.refresh_platforms()
+    if await timed_redis_status(sources) != "ok":
+        return False  # the rest would only wait out the same silence
     games = await sources.games.count() if sources.games else None
     if games is not None:
         telemetry.metrics.active_games.set(games)
     if sources.store is not None:
         await _refresh_sweep_lag(sources.store, sources)
+    return True
+
+
+@dataclass(slots=True)
+class Refresher:
+    """Refreshes the Redis gauges every `every` seconds, and exports their age."""
+
+    sources: HealthSources
+    every: float = REFRESH_SECONDS
+    refreshed: float | None = None  # monotonic time of the last refresh Redis answered
+    first: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def __post_init__(self) -> None:
+        self.sources.telemetry.metrics.redis_gauges_age.set_function(self.age)
+
+    def age(self) -> float:
+        """Seconds since the Redis gauges were last read (+Inf: never)."""
+        return float("inf") if self.refreshed is None else time.monotonic() - self.refreshed
+
+    async def run(self) -> None:
+        while True:
+            try:
+                if await refresh_gauges(self.sources):
+                    self.refreshed = time.monotonic()
+            except Exception:  # a broken refresh must not stop the next ones
+                log.exception("could not refresh the Redis gauges")
+            self.first.set()
+            await asyncio.sleep(self.every)
 
 
 async def _refresh_sweep_lag(store: RedisStore, sources: HealthSources) -> None:
@@ -176,7 +209,18 @@ async def _refresh_sweep_lag(store: RedisStore, sources: HealthSources) -> None:
 
 
 @asynccontextmanager
-async def serving(sources: HealthSources, host: str, port: int) -> AsyncIterator[int]:
+async def serving(
+    sources: HealthSources, host: str, port: int, refresh_every: float = REFRESH_SECONDS
+) -> AsyncIterator[int]:
     """Serve the endpoints on `host:port` while the block runs; yields the bound port."""
-    async with serving_app(health_app(sources), host, port) as bound:
-        yield bound
+    refresher = Refresher(sources, refresh_every)
+    task = asyncio.create_task(refresher.run())
+    try:
+        with suppress(TimeoutError):  # a fresh first scrape, unless Redis is slow to start
+            await asyncio.wait_for(refresher.first.wait(), FIRST_REFRESH_WAIT)
+        async with serving_app(health_app(sources), host, port) as bound:
+            yield bound
+    finally:
+        task.cancel()
+        with suppress(asyncio.CancelledError):
+            await task

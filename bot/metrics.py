@@ -65,6 +65,11 @@ class Metrics:
             "shutbox_cached_games", "Games this process holds in its cache.", registry=registry
         )
         self.redis_up = Gauge("shutbox_redis_up", "1 when Redis answered PING.", registry=registry)
+        self.redis_gauges_age = Gauge(
+            "shutbox_redis_gauges_age_seconds",
+            "Seconds since the gauges read from Redis (active games, sweep lag) were refreshed.",
+            registry=registry,
+        )  # fmt: skip
         self.redis_latency = Histogram(
             "shutbox_redis_roundtrip_seconds", "Time for Redis to answer a PING, in seconds.",
             buckets=LATENCY_BUCKETS, registry=registry,
