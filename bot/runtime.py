@@ -104,12 +104,14 @@ async def sweep_forever(
     """
     stop = stop or asyncio.Event()
     store_down = False
-    try:  # a process that died between a commit and its index write: its deadlines come back
-        await manager.store.reindex_deadlines(platform)
-    except Exception:
-        log.exception("re-entering deadlines in the due index failed")
+    reindexed = False
     while not stop.is_set():
         try:
+            if not reindexed:  # tried on every sweep until it succeeds (Redis may be away)
+                # a process that died between a commit and its index write: its deadlines
+                # come back into the due index
+                await manager.store.reindex_deadlines(platform)
+                reindexed = True
             for scope, reply in await manager.sweep(platform, owns):
                 await on_timeout(scope, reply)
         except StoreUnavailable as error:

@@ -90,7 +90,8 @@ async def answer(
 async def _answer(interaction: Interaction, manager: GameManager, call: Call, public: bool) -> None:
     started = time.perf_counter()
     responder, ctx = Responder(interaction), context_for(interaction)
-    bind(request_id=ctx.request_id, server=ctx.scope.server, channel=ctx.channel, user=ctx.user)
+    bind(request_id=ctx.request_id, server=f"{PLATFORM}:{ctx.scope.server}", channel=ctx.channel,
+         user=ctx.user)  # fmt: skip
     try:
         reply = await within_budget(call(ctx), lambda: responder.defer(ephemeral=not public))
     except Exception:

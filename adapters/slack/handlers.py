@@ -164,7 +164,7 @@ class Handlers:
         request_id: str | None,
     ) -> Context:
         """Who acts where. Slack has no per-user language here: replies use the workspace's."""
-        bind(request_id=request_id, server=team, channel=channel, user=user)
+        bind(request_id=request_id, server=f"{PLATFORM}:{team}", channel=channel, user=user)
         member = await self.members.get(client, team, user, fallback_name)
         return Context(
             Scope(PLATFORM, team), channel, user, member.name, locale=None, admin=member.admin,
