@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from bot.runtime import Runtime
 
 PLATFORM = "slack"
+# auth.test errors that mean the token itself is wrong: trying again cannot help
+REJECTED = ("invalid_auth", "not_authed", "account_inactive", "token_revoked",
+            "token_expired", "not_allowed_token_type")  # fmt: skip
+AUTH_PAUSE, AUTH_PAUSE_MAX = 1.0, 30.0  # seconds between auth.test attempts, growing
 ALL_INTERFACES = "0.0.0.0"
 
 log = logging.getLogger("shutbox.slack")
@@ -127,6 +131,8 @@ async def serve_slack(
     listening = port if port is not None else slack.port
     platforms = runtime.telemetry.platforms
     on_ack = runtime.telemetry.observe_slack_ack
+    if not await _token_accepted(bot, runtime):
+        return  # the shutdown came while Slack could not be reached
     async with sweeping(runtime.manager, PLATFORM, bot.on_timeout, every):
         async with _connected(bot, settings, sockets, host, listening, on_ack):
             platforms.connected(PLATFORM)
@@ -136,6 +142,38 @@ async def serve_slack(
                 platforms.disconnected(PLATFORM)
         log.info("Slack listener closed")
         await runtime.finish_inflight()  # before the sweep and the runtime close
+
+
+async def _token_accepted(bot: SlackBot, runtime: Runtime) -> bool:
+    """Ask Slack whether the bot token works (auth.test) before serving anything; readiness
+    stays 503 meanwhile. A rejected token ends the process (exit 2); a Slack that cannot be
+    reached is asked again with a growing pause. False if the process is told to stop first."""
+    import aiohttp
+    from slack_sdk.errors import SlackApiError
+
+    from adapters.slack.calls import reason_of
+
+    if bot.config.bot_token is None:
+        return True  # OAuth installs: each workspace's token is checked when it is used
+    pause = AUTH_PAUSE
+    while True:
+        try:
+            answer = await bot.app.client.auth_test()
+        except SlackApiError as error:
+            reason = reason_of(error)
+            if reason in REJECTED:
+                raise CommandError(f"Slack refused SLACK_BOT_TOKEN ({reason}): copy the Bot "
+                                   "User OAuth Token again") from None  # fmt: skip
+        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+            reason = reason_of(error)
+        else:
+            log.info("Slack accepted the bot token (team %s)", answer.get("team_id"))
+            return True
+        log.warning("Slack can't be reached (%s); trying again in %g s", reason, pause)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(runtime.until_stopping(), pause)
+            return False
+        pause = min(pause * 2, AUTH_PAUSE_MAX)
 
 
 @contextlib.asynccontextmanager
