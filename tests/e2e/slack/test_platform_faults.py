@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import socket
 from collections.abc import AsyncIterator
 
 import aiohttp
@@ -165,3 +166,25 @@ async def test_a_private_answer_slack_refuses_is_counted(
         await failures.reported.wait()
     assert failures == [("response_url", "http_503")]
     assert fake.responses == []
+
+
+async def test_an_unreachable_web_api_after_the_commit_says_the_move_was_applied(
+    slack: Driver, fake: FakeSlack, manager: GameManager, bot: SlackBot, failures: Failures
+) -> None:
+    """The Web API stops answering at all (connection refused) after the game was posted:
+    the click still commits, and its response_url says so."""
+    game = await solo(slack, fake)
+    before = await version(manager)
+    bot.app.client.base_url = closed_url()  # each request's client is made from this one
+    sent = await slack.click("UANN", game, game.button("Roll"))
+    assert (await fake.reply(sent.key)).text == APPLIED
+    assert failures == [("chat.update", "unreachable")]
+    assert await version(manager) == before + 1
+
+
+def closed_url() -> str:
+    """An address nothing listens on."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"http://127.0.0.1:{port}/api/"
