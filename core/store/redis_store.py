@@ -23,6 +23,7 @@ from redis.typing import EncodableT
 from core.service import wire
 from core.service.commit import Commit, CommitResult, Scope, Status, StoredGame
 from core.store.batching import CommitBatcher
+from core.store.claims import Claims
 from core.store.commit_wire import (
     JOURNAL_FOLD,
     JOURNAL_KEEP,
@@ -61,7 +62,7 @@ __all__ = ["SERVERS_KEY", "LedgerReport", "OutcomeUnknown", "RedisClient", "Redi
            "StoreFull", "StoreReadOnly", "StoreRefused", "StoreUnavailable"]  # fmt: skip
 
 
-class RedisStore(DueServers):
+class RedisStore(DueServers, Claims):
     """Games and chips of every server; expects a client made with `decode_responses=True`."""
 
     def __init__(
@@ -153,28 +154,6 @@ class RedisStore(DueServers):
         if commit.channel is not None:  # it applied, but nobody told the due index
             await self._index(commit.scope, None)
         return CommitResult(Status.DUPLICATE, result=result, applied_by=attempt)
-
-    async def claim(self, scope: Scope, name: str, seconds: int) -> bool:
-        """True for the first caller of `name` within `seconds` (SET NX): who posts, announces."""
-        with reachable():
-            key = server_key(scope, f"claim:{name}")
-            won: Any = await self._redis.set(key, "", nx=True, ex=seconds)
-        return bool(won)
-
-    async def release(self, scope: Scope, name: str) -> None:
-        """Give a claim up (its holder failed): the next caller of `name` wins it."""
-        with reachable():
-            await self._redis.delete(server_key(scope, f"claim:{name}"))
-
-    async def claim_note(self, scope: Scope, name: str) -> str | None:
-        """What the claim's winner noted (e.g. the message it posted); "" if nothing yet."""
-        with reachable():
-            found: Any = await self._redis.get(server_key(scope, f"claim:{name}"))
-        return None if found is None else str(found)
-
-    async def note_claim(self, scope: Scope, name: str, note: str, seconds: int) -> None:
-        with reachable():
-            await self._redis.set(server_key(scope, f"claim:{name}"), note, ex=seconds)
 
     async def commit(self, commit: Commit) -> CommitResult:
         """Check, then write `commit` all or nothing, in one round trip (core/store/lua/commit.lua).
