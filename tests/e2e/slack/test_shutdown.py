@@ -90,3 +90,32 @@ async def test_sigterm_finishes_a_slow_post_then_exits_0(
     ]
     positions = [text.index(step) for step in steps]
     assert positions == sorted(positions), text
+
+
+async def test_sighup_stops_cleanly_and_takes_the_embedded_redis_along(
+    fake: FakeSlack, tmp_path: Path
+) -> None:
+    """SIGHUP (a closed terminal) is a graceful stop too: exit 0, and the embedded
+    redis-server the process started is stopped, never left running on its own."""
+    health = free_port()
+    env = slack_env(fake, "", tmp_path / "data", health)
+    env.pop("REDIS_URL")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.cli", "slack", "--port", str(free_port()), "--host",
+        "127.0.0.1", cwd=tmp_path,
+        env=env | {"SHUTBOX_DRAIN_SECONDS": "0", "SHUTBOX_LOG_LEVEL": "INFO"},
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        async with aiohttp.ClientSession() as http:
+            await wait_until_healthy(http, f"http://127.0.0.1:{health}/readyz")
+        assert (tmp_path / "data" / "redis.sock").exists()
+        process.send_signal(signal.SIGHUP)
+        _, errors = await asyncio.wait_for(process.communicate(), STOP_SECONDS)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    assert process.returncode == 0, errors.decode()
+    assert "SIGHUP received" in errors.decode()
+    assert not (tmp_path / "data" / "redis.sock").exists()
