@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import logging
 import socket
+import urllib.parse
 from collections.abc import AsyncIterator
 
 import aiohttp
@@ -188,3 +190,33 @@ def closed_url() -> str:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     return f"http://127.0.0.1:{port}/api/"
+
+
+async def test_a_click_without_a_response_url_logs_one_warning_and_no_traceback(
+    slack: Driver, fake: FakeSlack, manager: GameManager, failures: Failures,
+    caplog: pytest.LogCaptureFixture,
+) -> None:  # fmt: skip
+    """A signed block_actions sent as JSON with no response_url: the click applies, the game
+    message is edited, and the private answer that has nowhere to go is one warning line."""
+    import json as jsonlib
+
+    from tests.e2e.slack.driver import signed_headers
+
+    game = await solo(slack, fake)
+    before = await version(manager)
+    bob_roll = game.button("Roll")
+    body = jsonlib.loads(
+        urllib.parse.parse_qs(slack.click_body("UBOB", game, bob_roll, key="k", action_ts="1.2"))[
+            "payload"][0]
+    )  # fmt: skip
+    del body["response_url"]
+    raw = jsonlib.dumps(body)
+    headers = signed_headers(raw) | {"Content-Type": "application/json"}
+    with caplog.at_level(logging.INFO):
+        status, _ = await slack.post(raw, headers=headers)
+        async with asyncio.timeout(10):
+            await failures.reported.wait()
+    assert status == 200
+    assert failures == [("response_url", "missing")]  # Bob was told it is not his turn
+    assert await version(manager) == before
+    assert not [record for record in caplog.records if record.exc_info]
