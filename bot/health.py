@@ -5,7 +5,9 @@
 - `/readyz` (and `/healthz`, its alias): 200 with JSON while Redis answers PING and every
   platform this process serves is connected, else 503 with the same JSON saying what is wrong.
 - `/metrics`: `Telemetry.registry` served by prometheus-client (text or OpenMetrics, as the
-  scraper asks), after the gauges that are read rather than counted are refreshed.
+  scraper asks) at once, whatever Redis does: the gauges read from Redis are refreshed in the
+  background every `REFRESH_SECONDS`, and `shutbox_redis_gauges_age_seconds` says how old they
+  are (it grows while Redis does not answer, and `shutbox_redis_up` is 0 then).
 - `/board/<state>.png`: the board pictures (adapters/pictures.py), when the bot has a public
   address: in Socket Mode this is the bot's only web server.
 """
@@ -16,7 +18,7 @@ import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -37,6 +39,8 @@ PING_TIMEOUT = 2.0
 GAME_KEYS = "stb:{*}:game:*"
 GAME_COUNT_TTL = 30.0  # a count SCANs every key, so scrapes share one count for this long
 GAME_COUNT_TIMEOUT = 5.0
+REFRESH_SECONDS = 5.0  # how often the Redis gauges are read, in the background
+FIRST_REFRESH_WAIT = 1.0  # serving starts after the first refresh, or after this long
 
 log = logging.getLogger("shutbox.health")
 T = TypeVar("T")
@@ -99,8 +103,8 @@ class HealthSources:
     store: RedisStore | None = None  # for the sweep lag; None leaves that gauge alone
     pictures: PictureLinks | None = None  # board pictures served here too (SHUTBOX_PUBLIC_URL)
     wall_clock: Callable[[], float] = time.time  # deadlines are unix seconds
-    ping: Shared[str] = field(default_factory=Shared)
-    refreshing: Shared[None] = field(default_factory=Shared)
+    ping: Shared[str] = field(default_factory=Shared)  # concurrent probes share one PING
+    stopping: Callable[[], bool] = lambda: False  # a shutdown began: not ready any more
 
     def __post_init__(self) -> None:
         if self.games is None:
@@ -139,9 +143,10 @@ async def health_report(sources: HealthSources) -> tuple[bool, dict[str, Any]]:
     """Whether this process can serve players, and the JSON that explains it."""
     redis = await timed_redis_status(sources)
     platforms = sources.telemetry.platforms
-    healthy = redis == "ok" and platforms.healthy
+    stopping = sources.stopping()
+    healthy = redis == "ok" and platforms.healthy and not stopping
     body = {
-        "status": "ok" if healthy else "unhealthy",
+        "status": "stopping" if stopping else "ok" if healthy else "unhealthy",
         "redis": redis,
         "platforms": platforms.states(),
     }
@@ -161,7 +166,9 @@ def health_app(sources: HealthSources) -> web.Application:
         return web.json_response(body, status=200 if ready else 503)
 
     async def metrics(request: web.Request) -> web.StreamResponse:
-        await refresh_gauges(sources)
+        # Only what this process knows: the Redis gauges are kept fresh in the background.
+        sources.telemetry.metrics.cached_games.set(sources.cached_games())
+        sources.telemetry.refresh_platforms()
         return await export(request)
 
     app = web.Application()
@@ -174,23 +181,45 @@ def health_app(sources: HealthSources) -> web.Application:
     return app
 
 
-async def refresh_gauges(sources: HealthSources) -> None:
-    """Set the gauges that are read rather than counted, just before a scrape; concurrent
-    scrapes share one refresh."""
-    await sources.refreshing.run(lambda: _refresh_gauges(sources))
-
-
-async def _refresh_gauges(sources: HealthSources) -> None:
+async def refresh_gauges(sources: HealthSources) -> bool:
+    """Set the gauges read from Redis; False when Redis did not answer PING."""
     telemetry = sources.telemetry
-    await timed_redis_status(sources)
-    telemetry.metrics.cached_games.set(sources.cached_games())
+    if await timed_redis_status(sources) != "ok":
+        return False  # the rest would only wait out the same silence
     await refresh_redis_memory(sources.redis, telemetry.metrics)
-    telemetry.refresh_platforms()
     games = await sources.games.count() if sources.games else None
     if games is not None:
         telemetry.metrics.active_games.set(games)
     if sources.store is not None:
         await _refresh_sweep_lag(sources.store, sources)
+    return True
+
+
+@dataclass(slots=True)
+class Refresher:
+    """Refreshes the Redis gauges every `every` seconds, and exports their age."""
+
+    sources: HealthSources
+    every: float = REFRESH_SECONDS
+    refreshed: float | None = None  # monotonic time of the last refresh Redis answered
+    first: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def __post_init__(self) -> None:
+        self.sources.telemetry.metrics.redis_gauges_age.set_function(self.age)
+
+    def age(self) -> float:
+        """Seconds since the Redis gauges were last read (+Inf: never)."""
+        return float("inf") if self.refreshed is None else time.monotonic() - self.refreshed
+
+    async def run(self) -> None:
+        while True:
+            try:
+                if await refresh_gauges(self.sources):
+                    self.refreshed = time.monotonic()
+            except Exception:  # a broken refresh must not stop the next ones
+                log.exception("could not refresh the Redis gauges")
+            self.first.set()
+            await asyncio.sleep(self.every)
 
 
 async def _refresh_sweep_lag(store: RedisStore, sources: HealthSources) -> None:
@@ -212,7 +241,18 @@ async def _refresh_sweep_lag(store: RedisStore, sources: HealthSources) -> None:
 
 
 @asynccontextmanager
-async def serving(sources: HealthSources, host: str, port: int) -> AsyncIterator[int]:
+async def serving(
+    sources: HealthSources, host: str, port: int, refresh_every: float = REFRESH_SECONDS
+) -> AsyncIterator[int]:
     """Serve the endpoints on `host:port` while the block runs; yields the bound port."""
-    async with serving_app(health_app(sources), host, port) as bound:
-        yield bound
+    refresher = Refresher(sources, refresh_every)
+    task = asyncio.create_task(refresher.run())
+    try:
+        with suppress(TimeoutError):  # a fresh first scrape, unless Redis is slow to start
+            await asyncio.wait_for(refresher.first.wait(), FIRST_REFRESH_WAIT)
+        async with serving_app(health_app(sources), host, port) as bound:
+            yield bound
+    finally:
+        task.cancel()
+        with suppress(asyncio.CancelledError):
+            await task

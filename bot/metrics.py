@@ -57,6 +57,12 @@ class Metrics:
             "Commands that failed on our side (Redis, a game too busy, a bug), by error.",
             ("action", "error"), registry=registry,
         )  # fmt: skip
+        self.delivery_failures = Counter(
+            "shutbox_delivery_failures",
+            "Platform calls that still failed after their retries (the game message then "
+            "catches up later), by platform, call and reason.",
+            ("platform", "call", "reason"), registry=registry,
+        )  # fmt: skip
         self.latency = Histogram(
             "shutbox_action_seconds", "Time to handle one command, in seconds.",
             ("action", "outcome"), buckets=LATENCY_BUCKETS, registry=registry,
@@ -69,6 +75,11 @@ class Metrics:
             "shutbox_cached_games", "Games this process holds in its cache.", registry=registry
         )
         self.redis_up = Gauge("shutbox_redis_up", "1 when Redis answered PING.", registry=registry)
+        self.redis_gauges_age = Gauge(
+            "shutbox_redis_gauges_age_seconds",
+            "Seconds since the gauges read from Redis (active games, sweep lag) were refreshed.",
+            registry=registry,
+        )  # fmt: skip
         self.redis_latency = Histogram(
             "shutbox_redis_roundtrip_seconds", "Time for Redis to answer a PING, in seconds.",
             buckets=LATENCY_BUCKETS, registry=registry,

@@ -10,8 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import signal
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -19,9 +18,12 @@ from typing import TYPE_CHECKING
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from adapters.inflight import InFlight
 from bot.commands import CommandError
 from bot.instrument import Instrument, Observer
 from bot.redis_server import EmbeddedRedis, connect
+from bot.shutdown import Shutdown, until_signalled
+from bot.shutdown import current as current_shutdown
 from bot.telemetry import Telemetry, log_action
 from core.game.dice import DiceSource, SecureDice
 from core.service.commit import Scope
@@ -31,6 +33,9 @@ from core.store.redis_store import RedisClient, RedisStore, StoreUnavailable
 
 if TYPE_CHECKING:
     from bot.sections import Settings
+
+__all__ = ["OnTimeout", "Runtime", "open_runtime", "serving_health", "sweeping",
+           "until_signalled"]  # fmt: skip
 
 log = logging.getLogger("shutbox")
 
@@ -45,6 +50,18 @@ class Runtime:
     manager: GameManager
     embedded: EmbeddedRedis | None
     telemetry: Telemetry = field(default_factory=Telemetry)
+    # How the process stops (bot/shutdown.py); one that never fires outside `until_signalled`.
+    shutdown: Shutdown = field(default_factory=Shutdown)
+    # The requests acknowledged and still being worked on, across this runtime's platforms.
+    inflight: InFlight = field(default_factory=InFlight)
+
+    async def until_stopping(self) -> None:
+        """Return when the listeners should close (the drain is over), else never."""
+        await self.shutdown.stopping.wait()
+
+    async def finish_inflight(self) -> None:
+        """Give the acknowledged requests the grace period to finish (the listeners are shut)."""
+        await self.inflight.drain(self.shutdown.grace)
 
 
 @asynccontextmanager
@@ -60,7 +77,8 @@ async def open_runtime(
         manager = GameManager(
             store, dice=dice or SecureDice(), middleware=(Instrument(observers),)
         )
-        yield Runtime(client, store, manager, server, telemetry)
+        shutdown = current_shutdown.get() or Shutdown()
+        yield Runtime(client, store, manager, server, telemetry, shutdown)
     except (StoreUnavailable, RedisConnectionError, RedisTimeoutError):
         # a tool (ledger, bench) that needs Redis and cannot reach it
         where = "REDIS_URL" if redis_url else f"the embedded Redis in {data_dir}"
@@ -86,12 +104,14 @@ async def sweep_forever(
     """
     stop = stop or asyncio.Event()
     store_down = False
-    try:  # a process that died between a commit and its index write: its deadlines come back
-        await manager.store.reindex_deadlines(platform)
-    except Exception:
-        log.exception("re-entering deadlines in the due index failed")
+    reindexed = False
     while not stop.is_set():
         try:
+            if not reindexed:  # tried on every sweep until it succeeds (Redis may be away)
+                # a process that died between a commit and its index write: its deadlines
+                # come back into the due index
+                await manager.store.reindex_deadlines(platform)
+                reindexed = True
             for scope, reply in await manager.sweep(platform, owns):
                 await on_timeout(scope, reply)
         except StoreUnavailable as error:
@@ -157,28 +177,9 @@ async def serving_health(
     sources = HealthSources(
         runtime.redis, runtime.telemetry, lambda: len(runtime.manager.games), store=runtime.store,
         pictures=picture_links(settings),
+        stopping=runtime.shutdown.requested.is_set,
     )  # fmt: skip
     async with serving(sources, settings.core.health_host, port) as bound:
         log.info("probes and metrics on http://%s:%d (/livez, /readyz, /metrics)",
                  settings.core.health_host, bound)  # fmt: skip
         yield bound
-
-
-async def until_signalled(work: Coroutine[object, object, None]) -> None:
-    """Run `work` until it ends or the process is told to stop (SIGINT, SIGTERM), then clean up.
-
-    Cancelling lets every `async with` on the way out close its resources (the platforms'
-    connections, the health server, the embedded Redis, which saves its data file).
-    """
-    service = asyncio.create_task(work)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        with suppress(NotImplementedError):
-            loop.add_signal_handler(signum, stop.set)
-    stopped = asyncio.create_task(stop.wait())
-    await asyncio.wait({service, stopped}, return_when=asyncio.FIRST_COMPLETED)
-    for task in (service, stopped):
-        task.cancel()
-    with suppress(asyncio.CancelledError):
-        await service

@@ -25,6 +25,7 @@ REDIS_SCHEMES = ("redis", "rediss", "unix")
 HOSTNAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9.-]{0,252}")
 Port = Annotated[int, Field(ge=0, le=65535)]
 Seconds = Annotated[float, Field(gt=0, le=3600, allow_inf_nan=False)]
+Delay = Annotated[float, Field(ge=0, le=3600, allow_inf_nan=False)]  # 0: none
 Section = TypeVar("Section", bound=BaseSettings)
 
 
@@ -56,6 +57,10 @@ class CoreSettings(BaseSettings):
     log_level: str = "INFO"
     log_json: bool = False
     sweep_seconds: Seconds = 1.0  # how often this process applies passed deadlines
+    # On SIGTERM: not ready at once, requests still taken for the drain, then acknowledged
+    # work is given the grace period to finish (below Kubernetes' 30 s before SIGKILL).
+    drain_seconds: Delay = 2.0
+    grace_seconds: Seconds = 20.0
     health_port: Port = 8080  # probes, /metrics; 0: off
     health_host: str = "127.0.0.1"  # this machine only; containers open it with 0.0.0.0
     # Where chat clients reach this bot's web server (board pictures for Slack): https://...

@@ -56,6 +56,14 @@ class Telemetry:
         # Set by the Discord command: (shard id, seconds) per shard, read at each scrape.
         self.gateway_latencies: Callable[[], Iterable[tuple[int, float]]] = tuple
 
+    def delivery_failed(self, platform: str) -> Callable[[str, str], None]:
+        """What an adapter calls for a platform call that failed after its retries."""
+
+        def report(call: str, reason: str) -> None:
+            self.metrics.delivery_failures.labels(platform, call, reason).inc()
+
+        return report
+
     def observe(self, record: ActionRecord) -> None:
         """Count one handled command and time it (an `Instrument` observer)."""
         metrics, outcome = self.metrics, record.outcome.value

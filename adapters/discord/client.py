@@ -20,6 +20,7 @@ from adapters.discord.publish import show_timeout
 from adapters.discord.render import split_text
 from adapters.discord.translator import CatalogTranslator
 from adapters.discord.values import refusal
+from adapters.inflight import InFlight
 from core.service.commit import Scope
 from core.service.manager import GameManager
 from core.service.views import Reply
@@ -75,8 +76,13 @@ class ShutboxClient(discord.AutoShardedClient):
         manager: GameManager,
         options: ClientOptions | None = None,
         on_connection: Callable[[bool], None] | None = None,
+        inflight: InFlight | None = None,
+        report: Callable[[str, str], None] | None = None,
     ) -> None:
         self.options = options or ClientOptions()
+        # the interactions being answered, which a shutdown waits for
+        self.inflight = inflight if inflight is not None else InFlight()
+        self.report = report or (lambda call, reason: None)  # deliveries that failed
         self.on_connection = on_connection or (lambda connected: None)  # health reporting
         # the bot never joins voice: spare the logs discord.py's warnings about voice libraries
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -177,7 +183,13 @@ class ShutboxClient(discord.AutoShardedClient):
 
     async def show_timeout(self, scope: Scope, reply: Reply) -> None:
         """A deadline passed (the runtime's sweep): show the game as the manager moved it on."""
-        await show_timeout(self, self.manager, scope, reply)
+        await show_timeout(self, self.manager, scope, reply, self.report)
+
+    async def stop_gateway(self) -> None:
+        """No new interactions: every shard's gateway connection is closed (REST still works,
+        so the interactions in flight can be answered before `close`)."""
+        for shard in self.shards.values():
+            await shard.disconnect()
 
     async def _typed_options(self, interaction: discord.Interaction[Any]) -> bool:
         """Refuse a command whose options are not of their registered type, with one line."""

@@ -20,6 +20,8 @@ import discord
 from adapters.discord.publish import ChannelSurface
 from adapters.discord.responder import Responder
 from adapters.discord.surface import InteractionSurface
+from adapters.inflight import InFlight
+from adapters.logcontext import bind
 from core.service import delivery
 from core.service.commands import Click
 from core.service.commit import Scope
@@ -31,6 +33,8 @@ from core.text.i18n import normalize_lang, t
 log = logging.getLogger(__name__)
 
 PLATFORM = "discord"
+TITLE = "Discord"  # as players read it in a sentence
+UNKNOWN_INTERACTION = 10062  # Discord's code for an interaction that expired
 ANSWER_BUDGET = 2.0  # seconds of work before deferring; Discord drops answers after 3
 OUR_LOCALES = ("en", "da", "no", "nb", "nn")
 
@@ -76,23 +80,74 @@ async def answer(
     interaction: Interaction, manager: GameManager, call: Call, *, public: bool = False
 ) -> None:
     """Run one command or click through the manager and show its reply."""
+    inflight = getattr(interaction.client, "inflight", None)
+    if not isinstance(inflight, InFlight):  # a client of discord.py's own, in a test
+        inflight = InFlight()
+    with inflight.track(f"discord interaction {interaction.id}"):
+        await _answer(interaction, manager, call, public)
+
+
+async def _answer(interaction: Interaction, manager: GameManager, call: Call, public: bool) -> None:
     started = time.perf_counter()
     responder, ctx = Responder(interaction), context_for(interaction)
+    bind(request_id=ctx.request_id, server=f"{PLATFORM}:{ctx.scope.server}", channel=ctx.channel,
+         user=ctx.user)  # fmt: skip
     try:
         reply = await within_budget(call(ctx), lambda: responder.defer(ephemeral=not public))
-        if reply.replayed:
-            # The same interaction delivered again (its id is the request id): Discord takes
-            # one answer per interaction, and the delivery that applied it gives that answer.
-            log.info("interaction %s delivered again: its first delivery answers", interaction.id)
-            return
-        await deliver(responder, manager, ctx, reply)
-    except discord.HTTPException as error:
-        # e.g. a slow first answer raced by Discord's own retry: it refuses the second answer
-        log.warning("interaction %s not answered: %s", interaction.id, error)
     except Exception:
         log.exception("interaction %s failed", interaction.id)
         await _apologise(responder, ctx)
+        return
+    if reply.replayed:
+        # The same interaction delivered again (its id is the request id): Discord takes
+        # one answer per interaction, and the delivery that applied it gives that answer.
+        log.info("interaction %s delivered again: its first delivery answers", interaction.id)
+        return
+    try:
+        await deliver(responder, manager, ctx, reply)
+    except Exception as error:  # the request was handled: never say that nothing changed
+        await _behind(responder, manager, ctx, reply, error)
     log.debug("interaction %s answered in %.1f ms", interaction.id, _ms_since(started))
+
+
+async def _behind(
+    responder: Responder, manager: GameManager, ctx: Context, reply: Reply, error: Exception
+) -> None:
+    """Discord refused to show a handled request (the interaction expired, a 5xx after
+    discord.py's retries): count it, let the sweep catch the game message up, and tell the
+    player what did happen if Discord still takes a word from us."""
+    reason = failure_reason(error)
+    if isinstance(error, discord.HTTPException):
+        log.warning("interaction %s not answered: %s", responder.interaction.id, reason)
+    else:
+        log.exception("interaction %s could not be shown", responder.interaction.id)
+    report = getattr(responder.interaction.client, "report", None)
+    if report is not None:
+        report("interaction", reason)
+    if reply.game is not None:
+        manager.show_later(ctx.scope, reply.game.channel)
+    if reply.refused:
+        return  # nothing changed, and the refusal could not be shown either
+    key = "delivery.behind_move" if responder.clicked_message else "delivery.behind"
+    try:
+        await responder.interaction.followup.send(
+            t(await manager.private_lang(ctx), key, platform=TITLE), ephemeral=True
+        )
+    except discord.HTTPException as again:
+        log.warning("could not tell the player either: %s", failure_reason(again))
+
+
+def failure_reason(error: BaseException) -> str:
+    """A short, bounded name for a failed Discord call (a metric label)."""
+    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+        return "interaction_expired"
+    if isinstance(error, discord.HTTPException):
+        if error.status == 429:
+            return "ratelimited"
+        return f"http_{error.status}"
+    if isinstance(error, TimeoutError):
+        return "timeout"
+    return type(error).__name__
 
 
 async def _apologise(responder: Responder, ctx: Context) -> None:

@@ -7,6 +7,7 @@ changes a game whose message is elsewhere in the channel.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
@@ -83,14 +84,26 @@ class ChannelSurface:
 
 
 async def show_timeout(
-    client: discord.Client, manager: GameManager, scope: Scope, reply: Reply
+    client: discord.Client,
+    manager: GameManager,
+    scope: Scope,
+    reply: Reply,
+    report: Callable[[str, str], None] | None = None,
 ) -> None:
-    """A deadline passed and the manager moved the game on: show it, then the summaries."""
+    """A deadline passed and the manager moved the game on: show it, then the summaries.
+
+    When Discord refuses (after discord.py's own retries), the failure is counted and the
+    next sweep tries again with the game as Redis then holds it.
+    """
     if reply.game is None:
         return  # without a game there is no channel to show anything in
     channel = reply.game.channel
     try:
         ctx = Context(scope, channel, BOT_ACTOR, BOT_ACTOR)
         await deliver(reply, ChannelSurface(client, channel), manager, ctx)
-    except discord.HTTPException:
-        log.exception("could not show a timeout in channel %s", channel)
+    except discord.HTTPException as error:
+        log.warning("could not show the game in channel %s: %s %s", channel, error.status,
+                    error.text or "")  # fmt: skip
+        if report is not None:
+            report("channel", "ratelimited" if error.status == 429 else f"http_{error.status}")
+        manager.show_later(scope, channel)

@@ -20,7 +20,9 @@ from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
 from slack_sdk.web.async_client import AsyncWebClient
 
+from adapters.inflight import InFlight
 from adapters.pictures import PictureLinks
+from adapters.slack.calls import CALL_TIMEOUT, CallFailed, FailureReport, web_client, with_retries
 from adapters.slack.delivery import Delivery
 from adapters.slack.dispatch import Dispatch
 from adapters.slack.guard import BadRequest, check_payload
@@ -54,6 +56,7 @@ class SlackConfig:
     command: str = SLASH_COMMAND
     # Board pictures by signed URL from the bot's own server; None: the emoji board instead
     pictures: PictureLinks | None = None
+    timeout: int = CALL_TIMEOUT  # seconds for one Slack call
 
     @property
     def oauth(self) -> bool:
@@ -74,6 +77,8 @@ class SlackBot:
     delivery: Delivery
     installations: RedisInstallationStore | None = None
     members: Members = field(default_factory=Members)
+    report: FailureReport = lambda call, reason: None
+    inflight: InFlight = field(default_factory=InFlight)
 
     async def client_for(self, team: str) -> AsyncWebClient | None:
         """A Web API client with the workspace's bot token (None if it is not installed)."""
@@ -82,7 +87,7 @@ class SlackBot:
         bot = await self.installations.async_find_bot(enterprise_id=None, team_id=team)
         if bot is None or bot.bot_token is None:
             return None
-        return AsyncWebClient(token=bot.bot_token, base_url=self.config.base_url)
+        return web_client(bot.bot_token, self.config.base_url, self.config.timeout)
 
     async def on_timeout(self, scope: Scope, reply: Reply) -> None:
         """A deadline passed (auto move, closed lobby): edit the game message, post summaries."""
@@ -93,7 +98,13 @@ class SlackBot:
             log.warning("no bot token for workspace %s; timeout not shown", scope.server)
             return
         ctx = Context(scope, reply.game.channel, SWEEP_CLOCK, SWEEP_CLOCK)
-        await self.delivery.deliver(reply, ctx, client, None)
+        try:
+            await self.delivery.deliver(reply, ctx, client, None)
+        except CallFailed as failed:  # Slack still refuses: the next sweep tries again
+            log.warning("slack %s failed showing a game in %s: %s", failed.call,
+                        reply.game.channel, failed.reason)  # fmt: skip
+            self.report(failed.call, failed.reason)
+            self.delivery.manager.show_later(scope, reply.game.channel)
 
 
 def build_app(
@@ -101,8 +112,12 @@ def build_app(
     config: SlackConfig,
     redis: RedisClient | None = None,
     members: Members | None = None,
+    report: FailureReport | None = None,
+    inflight: InFlight | None = None,
 ) -> SlackBot:
-    """The Slack app around `manager` (tests pass one with seeded dice)."""
+    """The Slack app around `manager` (tests pass one with seeded dice); `report` counts the
+    Slack calls that failed after their retries, by call and reason;
+    `inflight` tracks the requests acknowledged and still worked on (a shutdown waits)."""
     members = members or Members()
     installations = None
     if config.oauth:
@@ -118,22 +133,27 @@ def build_app(
         # (which it also reads from SLACK_BOT_TOKEN) goes unused. Its own client gets our URL.
         app = AsyncApp(signing_secret=config.signing_secret, token=config.bot_token)
         app.client.base_url = config.base_url
+        with_retries(app.client, config.timeout)
         app.event("app_uninstalled")(_ignore)
         app.event("tokens_revoked")(_ignore)
     app.use(PayloadChecked())  # Socket Mode never passes the HTTP guard (adapters/slack/guard.py)
+    report = report or _unreported
     delivery = Delivery(manager, pictures=config.pictures)
     if config.pictures is not None:
         manager.pictures.add(PLATFORM)
-    handlers = Handlers(manager, members, delivery, Dispatch(manager, members))
+    handlers = Handlers(
+        manager, members, delivery, Dispatch(manager, members), report, config.timeout,
+        inflight if inflight is not None else InFlight(),
+    )  # fmt: skip
     app.command(config.command)(handlers.on_command)
     app.action(BUTTONS)(handlers.on_click)
-    return SlackBot(app, config, delivery, installations, members)
+    return SlackBot(app, config, delivery, installations, members, report, handlers.inflight)
 
 
 def _oauth_app(
     config: SlackConfig, installations: RedisInstallationStore, states: RedisOAuthStateStore
 ) -> AsyncApp:
-    client = AsyncWebClient(base_url=config.base_url)
+    client = web_client(None, config.base_url, config.timeout)
     settings = AsyncOAuthSettings(
         client_id=config.client_id, client_secret=config.client_secret, scopes=list(BOT_SCOPES),
         user_scopes=[], redirect_uri=config.redirect_uri, installation_store=installations,
@@ -170,6 +190,10 @@ class PayloadChecked(AsyncMiddleware):
             log.warning("slack payload refused: %s", refused)
             return BoltResponse(status=200, body="")
         return await next()
+
+
+def _unreported(call: str, reason: str) -> None:
+    """Where nobody counts the failures (tests, tools): the log line is all."""
 
 
 async def _ignore() -> None:

@@ -14,11 +14,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from slack_sdk.errors import SlackApiError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.pictures import PictureLinks
 from adapters.slack.blocks import game_blocks, game_text, mrkdwn, panel_blocks
+from adapters.slack.calls import RESPONSE_URL, CallFailed, calling
 from core.service.context import Context
 from core.service.delivery import GameMessage, Rows, deliver
 from core.service.manager import GameManager
@@ -143,10 +143,13 @@ class SlackSurface:
 
     async def _post(self, channel: str, text: str, blocks: list[dict[str, Any]] | None) -> str:
         """chat.postMessage; returns the new message's ts."""
-        if blocks is None:
-            response = await self.client.chat_postMessage(channel=channel, text=text)
-        else:
-            response = await self.client.chat_postMessage(channel=channel, blocks=blocks, text=text)
+        async with calling("chat.postMessage"):
+            if blocks is None:
+                response = await self.client.chat_postMessage(channel=channel, text=text)
+            else:
+                response = await self.client.chat_postMessage(
+                    channel=channel, blocks=blocks, text=text
+                )
         return str(response["ts"])
 
 
@@ -155,9 +158,10 @@ async def _update(
 ) -> bool:
     """chat.update; False when the message is gone (deleted) and a new one should be posted."""
     try:
-        await client.chat_update(channel=channel, ts=ts, blocks=blocks, text=text)
-    except SlackApiError as error:
-        if error.response.get("error") in MESSAGE_GONE:
+        async with calling("chat.update"):
+            await client.chat_update(channel=channel, ts=ts, blocks=blocks, text=text)
+    except CallFailed as failed:
+        if failed.reason in MESSAGE_GONE:
             return False
         raise
     return True
@@ -168,4 +172,5 @@ async def tell(respond: Respond | None, text: str) -> None:
     if respond is None:
         log.info("private reply with nowhere to go: %s", text)
         return
-    await respond(text=mrkdwn(text), response_type="ephemeral", replace_original=False)
+    async with calling(RESPONSE_URL):
+        await respond(text=mrkdwn(text), response_type="ephemeral", replace_original=False)

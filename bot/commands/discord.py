@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import functools
+import logging
 import re
 from typing import TYPE_CHECKING, Annotated
 
@@ -21,9 +23,10 @@ from bot.commands import CommandError, Subparsers, bounded_int
 from bot.sections import Settings, section_config, web_url
 
 if TYPE_CHECKING:
-    from adapters.discord import ClientOptions
+    from adapters.discord import ClientOptions, ShutboxClient
     from bot.runtime import Runtime
 
+log = logging.getLogger("shutbox.discord")
 PLATFORM = "discord"
 ACTIONS = ("run", "invite-url")
 LOGIN_FAILED = 1
@@ -108,7 +111,9 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     from bot.runtime import until_signalled
 
     try:
-        asyncio.run(until_signalled(_serve_alone(settings, options)))
+        core = settings.core
+        service = _serve_alone(settings, options)
+        asyncio.run(until_signalled(service, core.drain_seconds, core.grace_seconds))
     except discord.LoginFailure as error:
         raise CommandError(f"Discord refused DISCORD_TOKEN: {error}", LOGIN_FAILED) from None
     except DiscordUnreachable as error:
@@ -172,15 +177,36 @@ async def serve_discord(
     point_at(discord_settings.api_base, discord_settings.gateway_url)
     report = functools.partial(runtime.telemetry.platforms.report, PLATFORM)
     options = options or client_options(discord_settings)
-    client = ShutboxClient(runtime.manager, options, on_connection=report)
+    client = ShutboxClient(
+        runtime.manager, options, on_connection=report, inflight=runtime.inflight,
+        report=runtime.telemetry.delivery_failed(PLATFORM),
+    )  # fmt: skip
     runtime.telemetry.gateway_latencies = lambda: client.latencies
     every = settings.core.sweep_seconds
     async with client, sweeping(runtime.manager, PLATFORM, client.show_timeout, every, client.owns):
         try:
             await client.log_in(bot_token(discord_settings))
-            await client.connect()
+            await _connected_until_stopping(client, runtime)
         finally:
             report(False)
+
+
+async def _connected_until_stopping(client: ShutboxClient, runtime: Runtime) -> None:
+    """The gateway connection, until the shutdown's drain is over: then no new interactions
+    come in, and the ones being answered get the grace period before the client closes."""
+    connection = asyncio.create_task(client.connect())
+    stopping = asyncio.create_task(runtime.until_stopping())
+    await asyncio.wait({connection, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    if connection.done():
+        connection.result()  # the connection ended by itself: its error, if any
+        return
+    await client.stop_gateway()
+    log.info("Discord gateway closed")
+    await runtime.finish_inflight()
+    connection.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await connection
 
 
 async def _serve_alone(settings: Settings, options: ClientOptions) -> None:

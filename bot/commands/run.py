@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import sys
 from typing import Any
 
 from bot.commands import CommandError, Subparsers
@@ -30,6 +31,10 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(str(error)) from None
     platforms = enabled_platforms(settings)
     if not platforms:
+        if not sys.stdin.isatty():
+            # systemd, a container: a secret that did not arrive must not look like success
+            raise CommandError(f"no platform is configured: set the {titles('or')} settings "
+                               "(see .env.example), or run it in a terminal for the playground")
         from bot.commands.play import run_playground
 
         print(f"No {titles('or')} tokens are set: starting the local playground.")
@@ -39,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
     setup_logging(settings.core.log_level, settings.core.log_json)
     from bot.runtime import until_signalled
 
-    asyncio.run(until_signalled(serve(settings, platforms)))
+    core = settings.core
+    asyncio.run(until_signalled(serve(settings, platforms), core.drain_seconds, core.grace_seconds))
     return 0
 
 

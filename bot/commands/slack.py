@@ -11,7 +11,6 @@ import argparse
 import asyncio
 import contextlib
 import logging
-import signal
 from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -27,6 +26,10 @@ if TYPE_CHECKING:
     from bot.runtime import Runtime
 
 PLATFORM = "slack"
+# auth.test errors that mean the token itself is wrong: trying again cannot help
+REJECTED = ("invalid_auth", "not_authed", "account_inactive", "token_revoked",
+            "token_expired", "not_allowed_token_type")  # fmt: skip
+AUTH_PAUSE, AUTH_PAUSE_MAX = 1.0, 30.0  # seconds between auth.test attempts, growing
 ALL_INTERFACES = "0.0.0.0"
 
 log = logging.getLogger("shutbox.slack")
@@ -77,7 +80,11 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     slack = settings.section(SlackSettings)
     slack_config(slack, socket_mode=socket_mode(settings, args.http))  # fail early
     setup_logging(settings.core.log_level, settings.core.log_json)
-    asyncio.run(_serve_until_stopped(settings, args.host, args.port, args.http))
+    from bot.runtime import until_signalled
+
+    core = settings.core
+    service = _serve_alone(settings, args.host, args.port, args.http)
+    asyncio.run(until_signalled(service, core.drain_seconds, core.grace_seconds))
     return 0
 
 
@@ -120,19 +127,56 @@ async def serve_slack(
     from bot.pictures import picture_links
 
     config = replace(slack_config(slack, socket_mode=sockets), pictures=picture_links(settings))
-    bot = build_app(runtime.manager, config, runtime.redis)
+    report = runtime.telemetry.delivery_failed(PLATFORM)
+    bot = build_app(runtime.manager, config, runtime.redis, report=report,
+                    inflight=runtime.inflight)  # fmt: skip
     every = settings.core.sweep_seconds
     listening = port if port is not None else slack.port
     platforms = runtime.telemetry.platforms
-    async with (
-        sweeping(runtime.manager, PLATFORM, bot.on_timeout, every),
-        _connected(bot, settings, sockets, host, listening, runtime.telemetry.observe_slack_ack),
-    ):
-        platforms.connected(PLATFORM)
+    on_ack = runtime.telemetry.observe_slack_ack
+    if not await _token_accepted(bot, runtime):
+        return  # the shutdown came while Slack could not be reached
+    async with sweeping(runtime.manager, PLATFORM, bot.on_timeout, every):
+        async with _connected(bot, settings, sockets, host, listening, on_ack):
+            platforms.connected(PLATFORM)
+            try:
+                await runtime.until_stopping()
+            finally:
+                platforms.disconnected(PLATFORM)
+        log.info("Slack listener closed")
+        await runtime.finish_inflight()  # before the sweep and the runtime close
+
+
+async def _token_accepted(bot: SlackBot, runtime: Runtime) -> bool:
+    """Ask Slack whether the bot token works (auth.test) before serving anything; readiness
+    stays 503 meanwhile. A rejected token ends the process (exit 2); a Slack that cannot be
+    reached is asked again with a growing pause. False if the process is told to stop first."""
+    import aiohttp
+    from slack_sdk.errors import SlackApiError
+
+    from adapters.slack.calls import reason_of
+
+    if bot.config.bot_token is None:
+        return True  # OAuth installs: each workspace's token is checked when it is used
+    pause = AUTH_PAUSE
+    while True:
         try:
-            await asyncio.Event().wait()
-        finally:
-            platforms.disconnected(PLATFORM)
+            answer = await bot.app.client.auth_test()
+        except SlackApiError as error:
+            reason = reason_of(error)
+            if reason in REJECTED:
+                raise CommandError(f"Slack refused SLACK_BOT_TOKEN ({reason}): copy the Bot "
+                                   "User OAuth Token again") from None  # fmt: skip
+        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+            reason = reason_of(error)
+        else:
+            log.info("Slack accepted the bot token (team %s)", answer.get("team_id"))
+            return True
+        log.warning("Slack can't be reached (%s); trying again in %g s", reason, pause)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(runtime.until_stopping(), pause)
+            return False
+        pause = min(pause * 2, AUTH_PAUSE_MAX)
 
 
 @contextlib.asynccontextmanager
@@ -158,29 +202,12 @@ async def _connected(
         yield
 
 
-async def _serve_until_stopped(
-    settings: Settings, host: str, port: int | None, force_http: bool
-) -> None:
-    """`serve_slack` on its own runtime (and health server), until SIGINT or SIGTERM."""
+async def _serve_alone(settings: Settings, host: str, port: int | None, force_http: bool) -> None:
+    """`serve_slack` on its own runtime (and health server)."""
     from bot.runtime import open_runtime, serving_health
 
     async with (
         open_runtime(settings.redis.url, settings.core.data_dir) as runtime,
         serving_health(settings, runtime, [PLATFORM]),
     ):
-        service = asyncio.create_task(serve_slack(settings, runtime, host, port, force_http))
-        stopped = asyncio.create_task(_signalled())
-        await asyncio.wait({service, stopped}, return_when=asyncio.FIRST_COMPLETED)
-        for task in (service, stopped):
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-
-
-async def _signalled() -> None:
-    stopped = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(signum, stopped.set)
-    await stopped.wait()
+        await serve_slack(settings, runtime, host, port, force_http)

@@ -20,7 +20,7 @@ from core.service.commands import Command
 from core.service.commit_loop import Busy
 from core.service.context import Context
 from core.service.game_commands import GAME_HANDLERS
-from core.service.ports import OutcomeUnknown
+from core.service.ports import OutcomeUnknown, StoreUnavailable
 from core.service.record import GameRecord
 from core.service.server_commands import SERVER_HANDLERS
 from core.service.sweep import SWEEP_CLOCK, SWEEP_HANDLERS, Sweeper
@@ -51,7 +51,7 @@ class GameManager(Clicks, Sweeper):
         except OutcomeUnknown as lost:
             reply = await self._still_unknown(ctx, lost)
         except ShutboxError as error:
-            reply = await self._refused(ctx, command, error)
+            reply = replace(await self._refused(ctx, command, error), refused=True)
         if reply.replayed:
             reply = await self._as_stored_now(ctx, reply)
         return replace(reply, announce=reply.announce or ctx.request_id)
@@ -60,7 +60,9 @@ class GameManager(Clicks, Sweeper):
         """The error in the user's language; a refused click also refreshes its game message."""
         reply = Reply(private=await self.say(ctx, error.key, **error.params))
         clicked = clicked_button(command)
-        return reply if clicked is None else await self._refreshed(ctx, clicked, reply)
+        if clicked is None or isinstance(error, StoreUnavailable):
+            return reply  # Redis just failed: reading it again would only keep the player waiting
+        return await self._refreshed(ctx, clicked, reply)
 
     async def _through_middleware(self, ctx: Context, command: Command) -> Reply:
         if self._pipeline is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from dataclasses import replace
 
 from core.game.errors import ShutboxError
@@ -28,6 +29,11 @@ POST_WAITS = (0.05, 0.1, 0.2, 0.4, 0.8)  # a repeated delivery waits this long f
 
 class Projection(ManagerBase):
     """The game message rebuilt from Redis; posts and announcements claimed once."""
+
+    def show_later(self, scope: Scope, channel: str) -> None:
+        """The platform did not let the game message update: the next sweep shows the game as
+        Redis holds it (the same catch-up as after a commit of unknown outcome)."""
+        self.unsettled.add((scope, channel))
 
     async def _still_unknown(self, ctx: Context, lost: OutcomeUnknown) -> Reply:
         """A commit's reply was lost and Redis has not said yet what became of it."""
@@ -80,7 +86,14 @@ class Projection(ManagerBase):
         """
         name = f"post:{key}"
         if await self.store.claim(scope, name, POST_CLAIM_SECONDS):
-            message = await post()
+            try:
+                message = await post()
+            except Exception:
+                # The platform refused the post: whoever shows the game next (the sweep's
+                # catch-up, a click) posts it, rather than waiting out the claim.
+                with suppress(StoreUnavailable):
+                    await self.store.release(scope, name)
+                raise
             await self.store.note_claim(scope, name, message, POST_CLAIM_SECONDS)
             return message, True
         for pause in POST_WAITS:

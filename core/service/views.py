@@ -71,6 +71,9 @@ class Reply:
     # summaries of a reviewed match); other public texts (announcements, calls) have none.
     review: Button | None = field(default=None, compare=False)
     reviewed: tuple[str, ...] = field(default=(), compare=False)
+    # The command was refused (a user error, or the store did not answer): nothing changed,
+    # whatever the game view shows. Surfaces word a failed delivery by it. Never stored.
+    refused: bool = field(default=False, compare=False)
 
     def buttons_under(self, text: str) -> tuple[tuple[Button, ...], ...]:
         """The rows of buttons a public text is posted with."""

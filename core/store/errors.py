@@ -17,7 +17,12 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from core.service.ports import OutcomeUnknown, StoreUnavailable
 
 __all__ = ["OutcomeUnknown", "StoreFull", "StoreReadOnly", "StoreRefused", "StoreUnavailable",
-           "reachable"]  # fmt: skip
+           "never_sent", "reachable"]  # fmt: skip
+
+# redis-py's pools hand out a connection through this method, which connects it first (and
+# reconnects one the server closed): a failure there happened before any byte of the command
+# was written. A failure inside the command's own retries may follow a lost reply instead.
+_CONNECTING = "get_connection"
 
 log = logging.getLogger(__name__)
 
@@ -65,3 +70,20 @@ def _refusal(exc: ResponseError) -> StoreUnavailable:
     if text.startswith("OOM") or "OOM command not allowed" in text:
         return StoreFull()
     return StoreRefused()
+
+
+def never_sent(error: BaseException) -> bool:
+    """Whether Redis could not even be connected to, so the command was never written.
+
+    Only then is "nothing was changed" known at once; a command that failed later (a lost
+    reply, even one followed by refused reconnects) may have run.
+    """
+    failure = error.__cause__ if isinstance(error, StoreUnavailable) else error
+    if not isinstance(failure, RedisConnectionError):
+        return False
+    frame = failure.__traceback__
+    while frame is not None:
+        if frame.tb_frame.f_code.co_name == _CONNECTING:
+            return True
+        frame = frame.tb_next
+    return False

@@ -23,6 +23,7 @@ from redis.typing import EncodableT
 from core.service import wire
 from core.service.commit import Commit, CommitResult, Scope, Status, StoredGame
 from core.store.batching import CommitBatcher
+from core.store.claims import Claims
 from core.store.commit_wire import (
     JOURNAL_FOLD,
     JOURNAL_KEEP,
@@ -44,6 +45,7 @@ from core.store.errors import (  # re-exported: adapters and the bot import them
     StoreReadOnly,
     StoreRefused,
     StoreUnavailable,
+    never_sent,
     reachable,
 )
 from core.store.ledger import JournalEntry, Ledger, LedgerReport
@@ -60,7 +62,7 @@ __all__ = ["SERVERS_KEY", "LedgerReport", "OutcomeUnknown", "RedisClient", "Redi
            "StoreFull", "StoreReadOnly", "StoreRefused", "StoreUnavailable"]  # fmt: skip
 
 
-class RedisStore(DueServers):
+class RedisStore(DueServers, Claims):
     """Games and chips of every server; expects a client made with `decode_responses=True`."""
 
     def __init__(
@@ -153,23 +155,6 @@ class RedisStore(DueServers):
             await self._index(commit.scope, None)
         return CommitResult(Status.DUPLICATE, result=result, applied_by=attempt)
 
-    async def claim(self, scope: Scope, name: str, seconds: int) -> bool:
-        """True for the first caller of `name` within `seconds` (SET NX): who posts, announces."""
-        with reachable():
-            key = server_key(scope, f"claim:{name}")
-            won: Any = await self._redis.set(key, "", nx=True, ex=seconds)
-        return bool(won)
-
-    async def claim_note(self, scope: Scope, name: str) -> str | None:
-        """What the claim's winner noted (e.g. the message it posted); "" if nothing yet."""
-        with reachable():
-            found: Any = await self._redis.get(server_key(scope, f"claim:{name}"))
-        return None if found is None else str(found)
-
-    async def note_claim(self, scope: Scope, name: str, note: str, seconds: int) -> None:
-        with reachable():
-            await self._redis.set(server_key(scope, f"claim:{name}"), note, ex=seconds)
-
     async def commit(self, commit: Commit) -> CommitResult:
         """Check, then write `commit` all or nothing, in one round trip (core/store/lua/commit.lua).
 
@@ -190,6 +175,8 @@ class RedisStore(DueServers):
         except (StoreReadOnly, StoreFull, StoreRefused):
             raise  # Redis refused the script before any write: nothing applied
         except StoreUnavailable as exc:
+            if never_sent(exc):
+                raise  # Redis refused the connection: the script never left this process
             raise OutcomeUnknown(commit) from exc  # sent, then lost: it may have run
         data: dict[str, Any] = wire.loads(raw)
         if "first" in data:

@@ -28,7 +28,23 @@ async def _read_until(stream: asyncio.StreamReader, marker: bytes) -> bytes:
     return seen
 
 
-@pytest.mark.parametrize("command", ["play", "run"])
+async def test_run_with_no_platform_and_no_terminal_exits_2(tmp_path: Path) -> None:
+    """`shutbox run` under systemd or in a container (no terminal) with no platform configured:
+    one line saying so, exit 2; never the playground's banner and a silent exit 0."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.cli", "run", cwd=tmp_path, env=_env(tmp_path / "data"),
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    out, errors = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 2
+    assert out == b""
+    assert errors.decode().splitlines() == [
+        "shutbox: no platform is configured: set the Discord or Slack settings (see "
+        ".env.example), or run it in a terminal for the playground"
+    ]
+
+
+@pytest.mark.parametrize("command", ["play"])
 async def test_ctrl_c_in_the_playground_just_says_goodbye(tmp_path: Path, command: str) -> None:
     """SIGINT while the playground waits for input: "Bye!", no traceback, exit 0, and the
     embedded Redis it started is stopped."""

@@ -69,3 +69,35 @@ async def test_an_outage_is_logged_once_and_the_return_once(
     assert logged[0][1].startswith("deadline sweep paused: the game store can't be reached")
     assert logged[1][1] == "deadline sweep resumed: the game store answers again"
     assert not [r for r in caplog.records if r.exc_info]
+
+
+class ReindexCounted(RedisStore):
+    """Counts the re-index attempts (an event after the third) and those that succeeded."""
+
+    def __init__(self, client: aioredis.Redis) -> None:
+        super().__init__(client)
+        self.attempts = self.reindexed = 0
+        self.tried_thrice = asyncio.Event()
+
+    async def reindex_deadlines(self, platform: str) -> int:
+        self.attempts += 1
+        if self.attempts >= 3:
+            self.tried_thrice.set()
+        found = await super().reindex_deadlines(platform)
+        self.reindexed += 1
+        return found
+
+
+async def test_the_start_up_reindex_is_retried_until_redis_answers(tmp_path: Path) -> None:
+    """The sweep starts while Redis is away: the deadlines are re-indexed once it is back."""
+    port = free_port()
+    client = aioredis.from_url(f"redis://127.0.0.1:{port}/0", **client_options())
+    store = ReindexCounted(client)
+    manager = CountingManager(store)
+    async with sweeping(manager, "test", nothing, every=0.02):
+        await asyncio.wait_for(store.tried_thrice.wait(), 60)  # no Redis yet
+        assert store.reindexed == 0 and manager.sweeps == 0
+        with redis_server(tmp_path / "redis", port):
+            await asyncio.wait_for(manager.sweeps_pass(3), 60)
+            assert store.reindexed == 1
+    await client.aclose()

@@ -97,6 +97,43 @@ class Connection:
     shard: tuple[int, int] | None = None  # (id, count) once identified
 
 
+@dataclass(frozen=True)
+class Fault:
+    """One answer the fake gives instead of the real one: a 429 with its retry_after, a 5xx,
+    or a Discord error code (10062: the interaction expired)."""
+
+    status: int
+    code: int = 0
+    retry_after: float = 0.0
+
+    def response(self) -> web.Response:
+        if self.status == 429:
+            body = {"message": "You are being rate limited.", "retry_after": self.retry_after,
+                    "global": False}  # fmt: skip
+            # Discord (behind Google's front end) sends Via; without it discord.py takes a
+            # 429 for a Cloudflare ban and does not retry
+            headers = {"Retry-After": str(self.retry_after), "X-RateLimit-Scope": "user",
+                       "Via": "1.1 google"}  # fmt: skip
+            response = json_response(body, status=429)
+            response.headers.update(headers)
+            return response
+        if self.code:
+            return error(self.status, self.code, "Unknown interaction")
+        return web.Response(status=self.status, text="upstream trouble")
+
+
+def fault_kind(request: web.Request) -> str:
+    """Which call a request is, as `FakeDiscord.fail` names it."""
+    path = request.path
+    if path.endswith("/callback"):
+        return "callback"
+    if "/channels/" in path and "/messages" in path:
+        return "channel_edit" if request.method == "PATCH" else "channel_post"
+    if "/webhooks/" in path:
+        return "followup"
+    return path
+
+
 class FakeDiscord:
     """`async with FakeDiscord() as fake:` serves until the block ends."""
 
@@ -115,6 +152,7 @@ class FakeDiscord:
         self._sessions = itertools.count(1)
         self.holding_callbacks = False  # interaction answers wait, unapplied (see `hold`)
         self.held: list[Sent] = []  # interactions whose answer is waiting
+        self.faults: dict[str, list[Fault]] = {}  # see `fail`
         self._drop_held = False
         self._changed = asyncio.Condition()
         self._last_request = time.monotonic()
@@ -179,7 +217,10 @@ class FakeDiscord:
             self.requests.append(
                 Request(request.method, request.path, body.data, time.monotonic(), body.uploads)
             )
+        queued = self.faults.get(fault_kind(request))
         try:
+            if queued:
+                return queued.pop(0).response()
             return await handler(request)
         finally:
             self._last_request = time.monotonic()
@@ -419,6 +460,11 @@ class FakeDiscord:
         return next((c for c in ready if c.shard and c.shard[0] == wanted), ready[0])
 
     # -- what tests do --------------------------------------------------------------------
+
+    def fail(self, kind: str, *faults: Fault) -> None:
+        """The next `kind` calls ("callback", "channel_edit", "channel_post", "followup") get
+        `faults` instead of their answer."""
+        self.faults.setdefault(kind, []).extend(faults)
 
     def hold(self) -> None:
         """Interaction answers wait, unapplied, until `release`."""

@@ -80,6 +80,22 @@ class Response:
         return str(self.body.get("text", ""))
 
 
+@dataclass(frozen=True)
+class Fault:
+    """One answer the fake gives instead of the real one: an HTTP status (429 with its
+    Retry-After, 5xx), a Slack error code, a stall before answering, or a dropped connection."""
+
+    status: int = 200
+    error: str | None = None
+    retry_after: int | None = None
+    stall: float = 0.0  # seconds before the call goes on as usual (it still applies)
+    reset: bool = False  # the connection closes without an answer; nothing applies
+
+    @classmethod
+    def rate_limited(cls, retry_after: int = 1) -> Fault:
+        return cls(status=429, error="ratelimited", retry_after=retry_after)
+
+
 @dataclass
 class FakeSlack:
     users: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -90,6 +106,7 @@ class FakeSlack:
     dropped: set[str] = field(default_factory=set)  # held calls released as failed, unapplied
     limited: set[str] = field(default_factory=set)  # methods answered 429 `ratelimited`
     holding: list[Call] = field(default_factory=list)  # calls waiting, not yet applied
+    faults: dict[str, list[Fault]] = field(default_factory=dict)  # per method, in order
     calls: list[Call] = field(default_factory=list)
     messages: dict[str, Message] = field(default_factory=dict)
     public: list[Message] = field(default_factory=list)  # texts and summaries, not games
@@ -156,6 +173,31 @@ class FakeSlack:
         found: list[Response] = await self.wait_for(lambda: self.replies(key))
         return found[0]
 
+    def fail(self, method: str, *faults: Fault) -> None:
+        """The next calls of `method` ("response_url" for private answers) get `faults`."""
+        self.faults.setdefault(method, []).extend(faults)
+
+    async def _faulted(self, method: str, request: web.Request) -> web.Response | None:
+        """The injected answer for this call, if one is queued (None: answer as usual)."""
+        queued = self.faults.get(method)
+        if not queued:
+            return None
+        fault = queued.pop(0)
+        await asyncio.sleep(fault.stall)
+        if fault.reset:
+            assert request.transport is not None
+            request.transport.close()
+            return web.Response(status=500)
+        if fault.status == 429:
+            headers = {"Retry-After": str(fault.retry_after or 1)}
+            return web.json_response({"ok": False, "error": "ratelimited"}, status=429,
+                                     headers=headers)  # fmt: skip
+        if fault.status >= 500:
+            return web.Response(status=fault.status, text="upstream trouble")
+        if fault.error:
+            return web.json_response({"ok": False, "error": fault.error})
+        return None  # a stall only
+
     def hold(self, method: str) -> None:
         """Calls of `method` wait, unapplied, until `release(method)`."""
         self.held.add(method)
@@ -180,6 +222,9 @@ class FakeSlack:
         token = request.headers.get("Authorization", "").removeprefix("Bearer ") or None
         self.calls.append(Call(method, params, token or params.get("token")))
         await asyncio.sleep(self.latency)
+        if (faulted := await self._faulted(method, request)) is not None:
+            await self._notify()
+            return faulted
         if method in self.held:  # as when the platform is slow: the caller may die meanwhile
             self.holding.append(self.calls[-1])
             await self._notify()
@@ -268,6 +313,8 @@ class FakeSlack:
         return socket
 
     async def _respond(self, request: web.Request) -> web.Response:
+        if (faulted := await self._faulted("response_url", request)) is not None:
+            return faulted
         self.responses.append(Response(request.match_info["key"], await request.json()))
         await self._notify()
         return web.Response(text="ok")

@@ -83,3 +83,59 @@ def test_json_lines_keep_the_stack_and_the_exception(stream: io.StringIO) -> Non
     assert where["request_id"] == "req-9" and "exc_info" not in where
     assert "ValueError: bad tile" in failed["exc_info"] and "stack_info" in failed
     assert failed["level"] == "ERROR" and failed["logger"] == "shutbox.health"
+
+
+def test_every_line_while_serving_a_request_names_it(stream: io.StringIO) -> None:
+    """A line written while a request is served (an ERROR deep in an adapter, say) carries its
+    request id, server, channel and user: in text after the message, in JSON as fields."""
+    import contextvars
+
+    from adapters.logcontext import bind
+
+    def serve() -> None:
+        bind(request_id="req-7", server="slack:T1", channel="C1", user="U1")
+        logging.getLogger("adapters.slack.handlers").error("chat.update failed")
+
+    setup_logging("INFO", json=False, stream=stream)
+    contextvars.copy_context().run(serve)
+    logging.getLogger("shutbox").info("outside any request")
+    served, outside = stream.getvalue().splitlines()
+    assert served.endswith(
+        "chat.update failed [request=req-7 server=slack:T1 channel=C1 user=U1]"
+    )
+    assert outside.endswith("shutbox: outside any request")
+    stream.truncate(0)
+    stream.seek(0)
+    setup_logging("INFO", json=True, stream=stream)
+    contextvars.copy_context().run(serve)
+    entry = json.loads(stream.getvalue())
+    assert (entry["request_id"], entry["server"], entry["user"]) == ("req-7", "slack:T1", "U1")
+    assert "request" not in entry
+
+
+def test_text_lines_are_utc_with_the_offset(stream: io.StringIO) -> None:
+    """`2026-12-02T01:02:03.456+00:00 INFO ...` whatever the machine's time zone."""
+    import re
+
+    setup_logging("INFO", json=False, stream=stream)
+    logging.getLogger("shutbox").info("hello")
+    assert re.match(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00 INFO shutbox: hello$",
+                    stream.getvalue().strip())  # fmt: skip
+
+
+def test_malformed_http_is_one_warning_a_minute_without_traceback(stream: io.StringIO) -> None:
+    """aiohttp's traceback for an unparsable request becomes one WARNING line; the next ones
+    within the minute are left out and counted on the next line."""
+    from aiohttp.http_exceptions import BadHttpMessage
+
+    setup_logging("INFO", json=False, stream=stream)
+    server = logging.getLogger("aiohttp.server")
+    for _ in range(200):
+        try:
+            raise BadHttpMessage("Invalid request line")
+        except BadHttpMessage as error:
+            server.exception("Error handling request from %s", "127.0.0.1", exc_info=error)
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 1
+    refused = "WARNING aiohttp.server: malformed HTTP request refused: Invalid request line"
+    assert refused in lines[0]
