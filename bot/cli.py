@@ -22,6 +22,8 @@ COMMANDS: tuple[str, ...] = (
     *PLATFORMS,
     "verify",
     "ledger",
+    "audit",
+    "user",
     "bench",
 )
 

@@ -27,6 +27,7 @@ from adapters.discord.options import (
 )
 from adapters.discord.translator import text
 from core.service.commands import (
+    Audit,
     Balance,
     Command,
     Configure,
@@ -57,7 +58,7 @@ from core.text.i18n import t
 GROUP = "shutbox"
 SUBCOMMANDS = (
     "start", "solo", "join", "leave", "stop", "leaderboard", "stats", "balance", "daily",
-    "rules", "odds", "config", "grant", "give", "rank", "review", "season", "help",
+    "rules", "odds", "config", "grant", "give", "rank", "review", "season", "audit", "help",
 )  # fmt: skip
 CONFIG_OPTIONS = (
     "lang", "style", "preset", "start_chips", "daily", "timer", "max_players", "fair",
@@ -227,6 +228,10 @@ class ShutboxCommands(app_commands.Group):
         end = action == "end"
         command = Season(end, bool(reset_chips))
         await self._run(interaction, command, public=True, guild=True)
+
+    @subcommand("audit")
+    async def audit(self, interaction: Interaction) -> None:
+        await self._run(interaction, Audit(), guild=True)
 
     @subcommand("help")
     async def help(self, interaction: Interaction) -> None:

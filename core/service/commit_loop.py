@@ -14,7 +14,7 @@ from core.game.actions import Action, Join
 from core.game.engine import apply
 from core.game.errors import InsufficientChips, NoGame, ShutboxError, StaleAction
 from core.game.state import GameState
-from core.service import ratings
+from core.service import audit, ratings
 from core.service.commit import CommitResult, Scope, Status
 from core.service.context import Context
 from core.service.game_commit import Plan, human_ids, plan_change
@@ -71,11 +71,12 @@ class CommitLoop(ManagerBase):
         balances = await self._stakers_balances(ctx.scope, (record.state, state), config)
         rated = ratings.rated(state, events, solo=record.solo)
         skills = await self._skills(ctx.scope, [state.seats[i].id for i in rated])
-        return plan_change(
+        plan = plan_change(
             ctx.scope, record, state, events, balances=balances,
             now=int(self.clock()), request_id=ctx.request_id, start_balance=config.start_chips,
             fair=fair, skills=skills,
         )  # fmt: skip
+        return audit.with_admin_stop(plan, ctx, record, action, int(self.clock()))
 
     async def _skills(self, scope: Scope, users: list[str]) -> dict[str, ratings.Skill]:
         """The ratings of the players a finishing match rates (none read otherwise)."""

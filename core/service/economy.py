@@ -9,6 +9,7 @@ from core.game.errors import InsufficientChips, InvalidOption, NotAllowed, Shutb
 from core.game.numbers import MAX_AMOUNT, MAX_BALANCE
 from core.game.rules import PRESETS, Rules, build_rules
 from core.game.settlement import Transfer
+from core.service.audit import Action, AuditEntry, audit_op
 from core.service.buttons import ButtonId
 from core.service.commit import MINT, Commit, DailyClaim, Journal, OpKind, Scope, StatOp, Status
 from core.service.context import Context
@@ -95,7 +96,9 @@ class Economy:
             ctx.scope, request_id=ctx.request_id, start_balance=config.start_chips,
             ensure_accounts=(target,), expected_balances=((target, balance),),
             transfers=(transfer,), journal=Journal("grant"), report_accounts=(target,),
-            stats=(StatOp(OpKind.HSET, "names", target, name),),
+            stats=(StatOp(OpKind.HSET, "names", target, name), audit_op(AuditEntry(
+                int(self.clock()), ctx.user, ctx.name, Action.GRANT, target, name,
+                {"amount": amount, "balance": [balance, balance + amount]}))),
         )  # fmt: skip
         result = await self.store.commit(commit)
         if result.status is Status.DUPLICATE:

@@ -10,7 +10,7 @@ from tests.e2e.discord.players import ANN, BOB, DAG, MOD, NOR, current
 
 SPEC_SUBCOMMANDS = {
     "start", "solo", "join", "leave", "stop", "leaderboard", "stats", "balance", "daily",
-    "rules", "odds", "config", "grant", "give", "rank", "review", "season", "help",
+    "rules", "odds", "config", "grant", "give", "rank", "review", "season", "audit", "help",
 }  # fmt: skip
 
 

@@ -16,6 +16,8 @@ LOADS_SETTINGS = {
     "play": ["play"],
     **{name: [name] for name in PLATFORMS},  # each platform's own subcommand
     "ledger": ["ledger", "verify"],
+    "audit": ["audit", "--server", "discord:1"],
+    "user": ["user", "export", "--server", "discord:1", "--user", "1"],
     "bench": ["bench", "--games", "1", "--actions", "1"],
 }
 SETTINGS_FREE = {"odds", "review", "simulate", "verify"}  # pure computations: no settings, no Redis

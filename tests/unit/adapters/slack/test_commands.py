@@ -30,7 +30,7 @@ def test_every_spec_subcommand_is_known() -> None:
     assert SUBCOMMANDS == (
         "start", "solo", "join", "leave", "stop", "leaderboard", "stats",
         "balance", "daily", "rules", "odds", "config", "grant", "give", "rank", "review",
-        "season", "help",
+        "season", "audit", "help",
     )  # fmt: skip
 
 
