@@ -58,6 +58,11 @@ class Metrics:
         self.cached_games = Gauge(
             "shutbox_cached_games", "Games this process holds in its cache.", registry=registry
         )
+        self.rate_limited = Counter(
+            "shutbox_rate_limited",
+            "Commands refused because a member went past a rate limit, by limit "
+            "(commands, games).", ("limit",), registry=registry,
+        )  # fmt: skip
         self.redis_up = Gauge("shutbox_redis_up", "1 when Redis answered PING.", registry=registry)
         self.redis_latency = Histogram(
             "shutbox_redis_roundtrip_seconds", "Time for Redis to answer a PING, in seconds.",

@@ -24,13 +24,15 @@ from bot.instrument import Instrument, Observer
 from bot.redis_server import EmbeddedRedis, connect
 from bot.telemetry import Telemetry, log_action
 from core.game.dice import DiceSource, SecureDice
+from core.service.bus import Middleware
 from core.service.commit import Scope
 from core.service.manager import GameManager
+from core.service.rate_limit import RateLimits
 from core.service.views import Reply
 from core.store.redis_store import RedisClient, RedisStore, StoreUnavailable
 
 if TYPE_CHECKING:
-    from bot.sections import Settings
+    from bot.sections import CoreSettings, Settings
 
 log = logging.getLogger("shutbox")
 
@@ -49,17 +51,24 @@ class Runtime:
 
 @asynccontextmanager
 async def open_runtime(
-    redis_url: str | None, data_dir: str | os.PathLike[str], dice: DiceSource | None = None
-) -> AsyncIterator[Runtime]:
-    """Connect to `redis_url`, or start the embedded server in `data_dir`; close both on exit."""
+    redis_url: str | None, data_dir: str | os.PathLike[str], dice: DiceSource | None = None,
+    core: CoreSettings | None = None,
+) -> AsyncIterator[Runtime]:  # fmt: skip
+    """Connect to `redis_url`, or start the embedded server in `data_dir`; close both on exit.
+
+    A bot server passes its `core` settings: the members' rate limits and the season archives
+    kept. Tools and the playground leave them out (no limits; every archive kept).
+    """
     client, server = await connect(redis_url, data_dir)
     try:
-        store = RedisStore(client)
+        store = RedisStore(client, seasons_kept=core.seasons_kept if core else 0)
         telemetry = Telemetry()
         observers: list[Observer] = [telemetry.observe, log_action]
-        manager = GameManager(
-            store, dice=dice or SecureDice(), middleware=(Instrument(observers),)
-        )
+        middleware: list[Middleware] = [Instrument(observers)]
+        if core is not None:  # inside Instrument, so a refusal is counted and logged
+            limits = core.limits()
+            middleware.append(RateLimits(store.admin, limits.commands, limits.games))
+        manager = GameManager(store, dice=dice or SecureDice(), middleware=tuple(middleware))
         yield Runtime(client, store, manager, server, telemetry)
     except (StoreUnavailable, RedisConnectionError, RedisTimeoutError):
         # a tool (ledger, bench) that needs Redis and cannot reach it

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ipaddress
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, TypeVar
 from urllib.parse import urlsplit
@@ -19,6 +20,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.commands import CommandError
 from bot.sentinel import SentinelTarget, parse_sentinels
+from core.service.rate_limit import Limit
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 REDIS_SCHEMES = ("redis", "rediss", "unix")
@@ -58,6 +60,20 @@ class CoreSettings(BaseSettings):
     sweep_seconds: Seconds = 1.0  # how often this process applies passed deadlines
     health_port: Port = 8080  # probes, /metrics; 0: off
     health_host: str = "127.0.0.1"  # this machine only; containers open it with 0.0.0.0
+    # Per member, shared by every process: commands, and games opened (COUNT/SECONDS, or off).
+    rate_limit: str = "50/10"
+    game_rate_limit: str = "10/60"
+    seasons_kept: Annotated[int, Field(ge=0, le=1000)] = 10  # ended seasons' archives; 0: all
+
+    @field_validator("rate_limit", "game_rate_limit")
+    @classmethod
+    def _limit(cls, value: str) -> str:
+        Limit.parse(value)
+        return value
+
+    def limits(self) -> RateLimitSettings:
+        """The two limits, read (None where turned off)."""
+        return RateLimitSettings(Limit.parse(self.rate_limit), Limit.parse(self.game_rate_limit))
 
     @field_validator("data_dir")
     @classmethod
@@ -82,6 +98,12 @@ class CoreSettings(BaseSettings):
         if value.upper() not in LOG_LEVELS:
             raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
         return value.upper()
+
+
+@dataclass(frozen=True, slots=True)
+class RateLimitSettings:
+    commands: Limit | None
+    games: Limit | None
 
 
 class RedisSettings(BaseSettings):

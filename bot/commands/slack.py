@@ -161,7 +161,7 @@ async def _serve_until_stopped(
     from bot.runtime import open_runtime, serving_health
 
     async with (
-        open_runtime(settings.redis.url, settings.core.data_dir) as runtime,
+        open_runtime(settings.redis.url, settings.core.data_dir, core=settings.core) as runtime,
         serving_health(settings, runtime, [PLATFORM]),
     ):
         service = asyncio.create_task(serve_slack(settings, runtime, host, port, force_http))
