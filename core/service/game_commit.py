@@ -9,7 +9,17 @@ from core.game.dice import FairDice
 from core.game.events import Event, MatchStarted, Rolled
 from core.game.settlement import Transfer
 from core.game.state import GameState, Phase
-from core.service import chips, narrate, present, ratings, rematch, reviews, stats, turns
+from core.service import (
+    chips,
+    narrate,
+    present,
+    ratings,
+    rematch,
+    retention,
+    reviews,
+    stats,
+    turns,
+)
 from core.service.commit import Commit, Journal, OpKind, Scope, StatOp
 from core.service.record import GameRecord
 from core.service.settings import LOBBY_SECONDS
@@ -135,12 +145,14 @@ def _commit(
         transfers=tuple(transfers),
         journal=Journal("game", new.channel),
         deadline=new.deadline or None,
-        stats=(
-            *_names(new.state, events),
-            *stats.stat_ops(new.state, events, transfers, solo=new.solo),
-            *reviews.stat_ops(new, events),
-            *rematch.stat_ops(new, events),
-            *rating_ops,
+        stats=retention.with_expiry(
+            (
+                *_names(new.state, events),
+                *stats.stat_ops(new.state, events, transfers, solo=new.solo),
+                *reviews.stat_ops(new, events),
+                *rematch.stat_ops(new, events),
+                *rating_ops,
+            )
         ),
         report_accounts=players,
     )

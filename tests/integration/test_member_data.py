@@ -84,7 +84,8 @@ async def test_export_lists_every_record_of_the_member(redis: Redis, store: Redi
     assert exported["balance"] == int(await redis.hget(f"{SCOPE.tag}:bal", "zoequill"))
     records = exported["records"]
     for key in ("names", "bal", "lb:chips", "daily", "stats:zoequill", "review:c1", "review:c2",
-                "rematch", "journal", "audit", "season:1:lb:wins", "rating", "season:1:rating"):
+                "rematch:c1", "rematch:c2", "journal", "audit", "season:1:lb:wins", "rating",
+                "season:1:rating"):
         assert key in records, key
     assert records["names"] == {"zoequill": "Zoequill"}
     assert {e["why"] for e in records["journal"]} >= {"start", "daily", "game", "grant", "gift"}
