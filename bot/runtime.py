@@ -61,7 +61,10 @@ async def open_runtime(
     """
     client, server = await connect(redis_url, data_dir)
     try:
-        store = RedisStore(client, seasons_kept=core.seasons_kept if core else 0)
+        store = (
+            RedisStore(client, request_ttl=core.request_ttl, seasons_kept=core.seasons_kept)
+            if core else RedisStore(client)
+        )  # fmt: skip
         telemetry = Telemetry()
         observers: list[Observer] = [telemetry.observe, log_action]
         middleware: list[Middleware] = [Instrument(observers)]

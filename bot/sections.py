@@ -64,6 +64,8 @@ class CoreSettings(BaseSettings):
     rate_limit: str = "50/10"
     game_rate_limit: str = "10/60"
     seasons_kept: Annotated[int, Field(ge=0, le=1000)] = 10  # ended seasons' archives; 0: all
+    # Seconds a request's record is kept (a repeated delivery gets its first answer back).
+    request_ttl: Annotated[int, Field(ge=900, le=86400)] = 3600
 
     @field_validator("rate_limit", "game_rate_limit")
     @classmethod

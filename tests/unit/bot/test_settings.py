@@ -31,6 +31,7 @@ MALFORMED = [  # every setting that can be malformed, with the mistakes people m
     ("SHUTBOX_RATE_LIMIT", "fast"),
     ("SHUTBOX_GAME_RATE_LIMIT", "0/10"),
     ("SHUTBOX_SEASONS_KEPT", "-1"),
+    ("SHUTBOX_REQUEST_TTL", "10"),
     ("SHUTBOX_HEALTH_PORT", "99999"),
     ("SHUTBOX_HEALTH_PORT", "²"),
     ("SHUTBOX_HEALTH_HOST", "not a host!"),
