@@ -51,25 +51,38 @@ class MemberData:
         self._redis = redis
         self._forget = redis.register_script(FORGET_LUA)
 
-    async def server_keys(self, scope: Scope) -> list[str]:
-        prefix = _GLOB.sub(r"\\\1", f"{scope.tag}:")
+    async def server_keys(self, scope: Scope, pattern: str = "*") -> list[str]:
+        """The server's keys (those whose name after the server's prefix fits `pattern`)."""
+        match = _GLOB.sub(r"\\\1", f"{scope.tag}:") + pattern
         with reachable():
-            found = [str(k) async for k in self._redis.scan_iter(match=f"{prefix}*",
-                                                                 count=SCAN_COUNT)]  # fmt: skip
+            found = [str(k) async for k in self._redis.scan_iter(match=match, count=SCAN_COUNT)]
         return sorted(set(found))
 
     async def names(self, scope: Scope, user: str) -> list[str]:
-        """Every display name the server has for the member (its name list, its audit entries)."""
-        found = set()
+        """Every display name the server has for the member: the name list's, the audit's, and
+        those the rematch records kept (a name may have changed since)."""
+        found: set[Any] = set()
         with reachable():
             name = await self._redis.hget(f"{scope.tag}:names", user)
             audit = await self._redis.lrange(f"{scope.tag}:{AUDIT_KEY}", 0, -1)
         if name:
             found.add(str(name))
         for text in audit:
-            data = json.loads(text)
+            data = _json(text)
             found |= {data.get(n) for i, n in (("by", "byn"), ("to", "ton")) if data.get(i) == user}
+        for record in await self._rematch_records(scope):
+            humans = _json(record).get("h", [])
+            found |= {pair[1] for pair in humans if isinstance(pair, list) and pair[:1] == [user]}
         return sorted(n for n in found if isinstance(n, str) and n)
+
+    async def _rematch_records(self, scope: Scope) -> list[str]:
+        """Every channel's rematch record (core/service/rematch.py), older versions' too."""
+        records: list[str] = []
+        with reachable():
+            for key in await self.server_keys(scope, "rematch*"):
+                if str(await self._redis.type(key)) == "hash":
+                    records += [str(v) for v in (await self._redis.hgetall(key)).values()]
+        return records
 
     async def export(self, scope: Scope, user: str) -> dict[str, Any]:
         """Every record holding the member's id or name, by key (relative to the server)."""
@@ -132,6 +145,15 @@ async def _read(redis: Any, kind: str, key: str) -> Any:
     if kind == "stream":
         return [{"id": str(i), **fields} for i, fields in await redis.xrange(key)]
     return None
+
+
+def _json(text: Any) -> dict[str, Any]:
+    """A stored JSON object, or {} for anything else."""
+    try:
+        data = json.loads(str(text))
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def holds(text: str, user: str, names: list[str]) -> bool:

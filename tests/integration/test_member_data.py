@@ -123,6 +123,18 @@ async def test_forget_leaves_no_trace_and_the_ledger_sound(redis: Redis, store: 
     assert (await store.verify_ledger(SCOPE)).ok
 
 
+async def test_a_name_changed_since_is_found_in_the_rematch_records(
+    redis: Redis, store: RedisStore
+) -> None:
+    """Zoequill was "Zee Q" when she last played in c2: that name goes too."""
+    await a_season_of_zoequill(store)
+    await redis.hset(f"{SCOPE.tag}:names", "zoequill", "Zoe Quill")
+    members = MemberData(redis)
+    assert await members.names(SCOPE, "zoequill") == ["Zoe Quill", "Zoequill"]
+    await members.forget(SCOPE, "zoequill", ERASE)
+    assert [kv for kv in await everything(redis) if "Zoe" in kv[1] or "zoequill" in kv[1]] == []
+
+
 async def test_forget_survives_a_folded_journal(redis: Redis) -> None:
     """The checkpoint's line of the member moves to the pseudonym too."""
     store = RedisStore(redis, journal=(4, 2))
