@@ -38,7 +38,7 @@ async def show(server: str, *, as_json: bool) -> int:
 
     settings = load_settings()
     async with open_runtime(settings.redis.url, settings.core.data_dir) as runtime:
-        scope = await known_scope(runtime.store, server)
+        scope = await known_scope(runtime.store, runtime.redis, server)
         entries = read_entries(await runtime.store.admin.audit_entries(scope))
     if as_json:
         print(json.dumps({"server": server, "entries": [e.as_dict() for e in entries]},

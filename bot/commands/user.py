@@ -58,7 +58,7 @@ async def _run(action: str, server: str, user: str, by: str | None) -> int:
 
     settings = load_settings()
     async with open_runtime(settings.redis.url, settings.core.data_dir) as runtime:
-        scope = await known_scope(runtime.store, server)
+        scope = await known_scope(runtime.store, runtime.redis, server)
         members = MemberData(runtime.redis)
         if action == "export":
             print(json.dumps(await members.export(scope, user), ensure_ascii=False, indent=2))

@@ -58,6 +58,14 @@ class MemberData:
             found = [str(k) async for k in self._redis.scan_iter(match=match, count=SCAN_COUNT)]
         return sorted(set(found))
 
+    async def holds_any(self, scope: Scope) -> bool:
+        """Whether the server has any key at all (stops at the first found)."""
+        match = _GLOB.sub(r"\\\1", f"{scope.tag}:") + "*"
+        with reachable():
+            async for _ in self._redis.scan_iter(match=match, count=SCAN_COUNT):
+                return True
+        return False
+
     async def names(self, scope: Scope, user: str) -> list[str]:
         """Every display name the server has for the member: the name list's, the audit's, and
         those the rematch records kept (a name may have changed since)."""
