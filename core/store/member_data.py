@@ -175,9 +175,9 @@ def _matching(value: Any, user: str, names: list[str]) -> Any:
     """The parts of a value that hold the member."""
     if isinstance(value, str):
         return value if holds(value, user, names) else None
-    if isinstance(value, dict):
+    if isinstance(value, dict):  # a hash (as forget.lua's `field_holds`) or a board
         return {k: v for k, v in value.items()
-                if holds(k, user, names) or holds(str(v), user, names)}  # fmt: skip
+                if k == user or user in str(v) or str(v) in names}  # fmt: skip
     if isinstance(value, list):
         return [v for v in value
                 if holds(v if isinstance(v, str) else json.dumps(v, ensure_ascii=False),

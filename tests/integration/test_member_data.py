@@ -135,6 +135,23 @@ async def test_a_name_changed_since_is_found_in_the_rematch_records(
     assert [kv for kv in await everything(redis) if "Zoe" in kv[1] or "zoequill" in kv[1]] == []
 
 
+async def test_a_name_that_is_a_common_word_leaves_others_records_alone(
+    redis: Redis, store: RedisStore
+) -> None:
+    """A member called "turns" (a word in every player's stats fields) and "Bobby" beside a
+    "Bob": only the member's own records go."""
+    table = Table(manager(store))
+    await play_match(table, "Bob", "Bobby")
+    await redis.hset(f"{SCOPE.tag}:names", "bobby", "turns")
+    bob = await redis.hgetall(f"{SCOPE.tag}:stats:bob")
+    assert any("turns" in field for field in bob)
+    erased = await MemberData(redis).forget(SCOPE, "bobby", ERASE)
+    assert erased.left == ()
+    assert await redis.hgetall(f"{SCOPE.tag}:stats:bob") == bob
+    assert await redis.hget(f"{SCOPE.tag}:names", "bob") == "Bob"
+    assert (await store.verify_ledger(SCOPE)).ok
+
+
 async def test_forget_survives_a_folded_journal(redis: Redis) -> None:
     """The checkpoint's line of the member moves to the pseudonym too."""
     store = RedisStore(redis, journal=(4, 2))

@@ -30,6 +30,17 @@ local function holds(text)
   return false
 end
 
+-- In a hash, a field goes when it is the member's, or its value names them: a hash's field
+-- names (stats, rule sets, channels) never count as text, so "turns" the member keeps others'.
+local function field_holds(field, value)
+  if field == user then return true end
+  if string.find(value, user, 1, true) then return true end
+  for _, name in ipairs(names) do
+    if value == name then return true end
+  end
+  return false
+end
+
 local function named_after(key)
   for segment in string.gmatch(key, '[^:]+') do
     if segment == user then return true end
@@ -104,7 +115,7 @@ local function forget_in(key)
   if kind == 'hash' then
     local book = redis.call('HGETALL', key)
     for i = 1, #book, 2 do
-      if book[i] == user or holds(book[i]) or holds(book[i + 1]) then
+      if field_holds(book[i], book[i + 1]) then
         redis.call('HDEL', key, book[i])
         removed = removed + 1
       end
