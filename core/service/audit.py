@@ -85,7 +85,8 @@ def listing(entries: list[AuditEntry], lang: str) -> str:
     for entry in entries:
         when = datetime.fromtimestamp(entry.at, UTC).strftime("%Y-%m-%d %H:%M")
         target = f" {entry.target_name or entry.target}" if entry.target else ""
-        lines.append(t(lang, "audit.line", when=when, admin=entry.actor_name or entry.actor,
+        admin = t(lang, "audit.system") if entry.actor == SYSTEM else entry.actor_name
+        lines.append(t(lang, "audit.line", when=when, admin=admin or entry.actor,
                        action=t(lang, f"audit.action.{entry.action}"), target=target,
                        details=entry.what()))  # fmt: skip
     return "\n".join(lines)
@@ -108,8 +109,10 @@ def read_entries(stored: list[str]) -> list[AuditEntry]:
 
 
 def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"  # as `config` and `season end` take them
     if isinstance(value, list | tuple) and len(value) == 2:
-        return f"{value[0]}→{value[1]}"
+        return f"{_shown(value[0])}→{_shown(value[1])}"
     return str(value)
 
 

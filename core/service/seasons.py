@@ -59,7 +59,7 @@ class Seasons:
         if not over(season, config.season_days, now):
             return ()
         request = f"season-days:{season.number}"
-        entry = AuditEntry(now, SYSTEM, "season_days", Action.SEASON_END,
+        entry = AuditEntry(now, SYSTEM, "", Action.SEASON_END,
                            detail={"season": season.number, "season_days": config.season_days})
         ended = await self.store.end(scope, season.number, now, request, reset_chips=False,
                                      audit=entry.to_json())  # fmt: skip

@@ -50,6 +50,10 @@ async def test_a_season_end_is_recorded_with_or_without_a_chip_reset(store: Redi
     table = Table(manager(store))
     await table.manager.handle(table.ctx("Admin", admin=True), Season(end=True))
     await table.manager.handle(table.ctx("Admin", admin=True), Season(end=True, reset_chips=True))
+    shown = await table.manager.handle(table.ctx("Admin", admin=True), Audit())
+    assert shown.private is not None
+    assert shown.private.splitlines()[1].endswith(
+        " · Admin ended the season · reset_chips=yes season=2")
     second, first = await entries(store)
     assert (first.action, first.actor, first.detail) == (
         "season_end", "admin", {"season": 1, "reset_chips": False})
@@ -65,6 +69,10 @@ async def test_a_season_ended_by_season_days_is_recorded_as_the_bot(store: Redis
     await table.manager.handle(table.ctx("Ann"), Season())
     latest = (await entries(store))[0]
     assert (latest.action, latest.actor, latest.detail["season"]) == ("season_end", "system", 1)
+    shown = await table.manager.handle(table.ctx("Admin", admin=True), Audit())
+    assert shown.private is not None
+    assert shown.private.splitlines()[1].endswith(
+        " · The bot ended the season · season=1 season_days=7")
 
 
 async def test_an_admin_stopping_someone_elses_game_is_recorded(store: RedisStore) -> None:
