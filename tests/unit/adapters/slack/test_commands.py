@@ -7,6 +7,7 @@ import pytest
 from adapters.slack.commands import SUBCOMMANDS, UsageError, parse
 from core.game.errors import InvalidOption, ShutboxError
 from core.service.commands import (
+    Audit,
     Configure,
     Give,
     Grant,
@@ -55,6 +56,7 @@ def test_solo_is_an_open_command_too() -> None:
         ("leaderboard board=best", Leaderboard("best")),
         ("leaderboard wins season=3", Leaderboard("wins", None, 3)),
         ("season", Season()),
+        ("audit", Audit()),
         ("season END", Season(end=True)),
         ("season end reset_chips=yes", Season(end=True, reset_chips=True)),
         ("stats", Stats()),
