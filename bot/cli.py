@@ -24,6 +24,8 @@ COMMANDS: tuple[str, ...] = (
     "verify",
     "ledger",
     "backup",
+    "audit",
+    "user",
     "bench",
 )
 

@@ -74,6 +74,11 @@ class Metrics:
         self.cached_games = Gauge(
             "shutbox_cached_games", "Games this process holds in its cache.", registry=registry
         )
+        self.rate_limited = Counter(
+            "shutbox_rate_limited",
+            "Commands refused because a member went past a rate limit, by limit "
+            "(commands, games).", ("limit",), registry=registry,
+        )  # fmt: skip
         self.redis_up = Gauge("shutbox_redis_up", "1 when Redis answered PING.", registry=registry)
         self.redis_gauges_age = Gauge(
             "shutbox_redis_gauges_age_seconds",

@@ -26,13 +26,15 @@ from bot.shutdown import Shutdown, until_signalled
 from bot.shutdown import current as current_shutdown
 from bot.telemetry import Telemetry, log_action
 from core.game.dice import DiceSource, SecureDice
+from core.service.bus import Middleware
 from core.service.commit import Scope
 from core.service.manager import GameManager
+from core.service.rate_limit import RateLimits
 from core.service.views import Reply
 from core.store.redis_store import RedisClient, RedisStore, StoreUnavailable
 
 if TYPE_CHECKING:
-    from bot.sections import Settings
+    from bot.sections import CoreSettings, Settings
 
 __all__ = ["OnTimeout", "Runtime", "open_runtime", "serving_health", "sweeping",
            "until_signalled"]  # fmt: skip
@@ -66,17 +68,27 @@ class Runtime:
 
 @asynccontextmanager
 async def open_runtime(
-    redis_url: str | None, data_dir: str | os.PathLike[str], dice: DiceSource | None = None
-) -> AsyncIterator[Runtime]:
-    """Connect to `redis_url`, or start the embedded server in `data_dir`; close both on exit."""
+    redis_url: str | None, data_dir: str | os.PathLike[str], dice: DiceSource | None = None,
+    core: CoreSettings | None = None,
+) -> AsyncIterator[Runtime]:  # fmt: skip
+    """Connect to `redis_url`, or start the embedded server in `data_dir`; close both on exit.
+
+    A bot server passes its `core` settings: the members' rate limits and the season archives
+    kept. Tools and the playground leave them out (no limits; every archive kept).
+    """
     client, server = await connect(redis_url, data_dir)
     try:
-        store = RedisStore(client)
+        store = (
+            RedisStore(client, request_ttl=core.request_ttl, seasons_kept=core.seasons_kept)
+            if core else RedisStore(client)
+        )  # fmt: skip
         telemetry = Telemetry()
         observers: list[Observer] = [telemetry.observe, log_action]
-        manager = GameManager(
-            store, dice=dice or SecureDice(), middleware=(Instrument(observers),)
-        )
+        middleware: list[Middleware] = [Instrument(observers)]
+        if core is not None:  # inside Instrument, so a refusal is counted and logged
+            limits = core.limits()
+            middleware.append(RateLimits(store.admin, limits.commands, limits.games))
+        manager = GameManager(store, dice=dice or SecureDice(), middleware=tuple(middleware))
         shutdown = current_shutdown.get() or Shutdown()
         yield Runtime(client, store, manager, server, telemetry, shutdown)
     except (StoreUnavailable, RedisConnectionError, RedisTimeoutError):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ipaddress
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, TypeVar
 from urllib.parse import urlsplit
@@ -19,6 +20,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.commands import CommandError
 from bot.sentinel import SentinelTarget, parse_sentinels
+from core.service.rate_limit import Limit
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 REDIS_SCHEMES = ("redis", "rediss", "unix")
@@ -66,6 +68,22 @@ class CoreSettings(BaseSettings):
     # Where chat clients reach this bot's web server (board pictures for Slack): https://...
     public_url: str | None = None
     image_secret: SecretStr | None = None  # signs picture URLs (default: from Slack's secret)
+    # Per member, shared by every process: commands, and games opened (COUNT/SECONDS, or off).
+    rate_limit: str = "50/10"
+    game_rate_limit: str = "10/60"
+    seasons_kept: Annotated[int, Field(ge=0, le=1000)] = 10  # ended seasons' archives; 0: all
+    # Seconds a request's record is kept (a repeated delivery gets its first answer back).
+    request_ttl: Annotated[int, Field(ge=900, le=86400)] = 3600
+
+    @field_validator("rate_limit", "game_rate_limit")
+    @classmethod
+    def _limit(cls, value: str) -> str:
+        Limit.parse(value)
+        return value
+
+    def limits(self) -> RateLimitSettings:
+        """The two limits, read (None where turned off)."""
+        return RateLimitSettings(Limit.parse(self.rate_limit), Limit.parse(self.game_rate_limit))
 
     @field_validator("data_dir")
     @classmethod
@@ -98,6 +116,12 @@ class CoreSettings(BaseSettings):
         if value.upper() not in LOG_LEVELS:
             raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
         return value.upper()
+
+
+@dataclass(frozen=True, slots=True)
+class RateLimitSettings:
+    commands: Limit | None
+    games: Limit | None
 
 
 class RedisSettings(BaseSettings):

@@ -46,6 +46,10 @@ class Platforms:
         return dict(self._states)
 
 
+# The refusals of core/service/rate_limit.py, by the limit they name (a metric label).
+RATE_LIMITS = {"error.rate_limit": "commands", "error.rate_limit.games": "games"}
+
+
 class Telemetry:
     """The metrics of the process and the observers that feed them."""
 
@@ -71,6 +75,8 @@ class Telemetry:
         metrics.latency.labels(action=record.action, outcome=outcome).observe(record.seconds)
         if record.outcome is Outcome.ERROR:
             metrics.errors.labels(action=record.action, error=record.error or "unknown").inc()
+        if record.error in RATE_LIMITS:
+            metrics.rate_limited.labels(limit=RATE_LIMITS[record.error]).inc()
 
     def observe_slack_ack(self, seconds: float) -> None:
         self.metrics.slack_ack.observe(seconds)

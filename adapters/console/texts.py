@@ -36,7 +36,7 @@ COMMANDS_HELP = f"""\
 `give <name> <n>` (your own chips) · `review` (your last match against perfect play) · `season` \
 · `season end [reset_chips=yes]` (archive the boards and ratings, start the next season)
 `show` the game message again · `rules [preset]` · `odds [preset]` · `config [key=value ...]` \
-· `help` · `quit`"""
+· `audit` (the latest admin actions) · `help` · `quit`"""
 
 OPTIONS_ARE_PAIRS = (
     "Options are key=value (e.g. `rounds=3 stakes=pot:5`), not “{value}”. Type `help` for the keys."

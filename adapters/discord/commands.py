@@ -28,6 +28,7 @@ from adapters.discord.options import (
 from adapters.discord.translator import text
 from adapters.discord.values import standing_of
 from core.service.commands import (
+    Audit,
     Balance,
     Challenge,
     Command,
@@ -59,7 +60,8 @@ from core.text.i18n import t
 GROUP = "shutbox"
 SUBCOMMANDS = (
     "start", "solo", "join", "leave", "stop", "leaderboard", "stats", "balance", "daily",
-    "challenge", "rules", "odds", "config", "grant", "give", "rank", "review", "season", "help",
+    "challenge", "rules", "odds", "config", "grant", "give", "rank", "review", "season", "audit",
+    "help",
 )  # fmt: skip
 CONFIG_OPTIONS = (
     "lang", "style", "preset", "start_chips", "daily", "timer", "max_players", "fair",
@@ -233,6 +235,10 @@ class ShutboxCommands(app_commands.Group):
         end = action == "end"
         command = Season(end, bool(reset_chips))
         await self._run(interaction, command, public=True, guild=True)
+
+    @subcommand("audit")
+    async def audit(self, interaction: Interaction) -> None:
+        await self._run(interaction, Audit(), guild=True)
 
     @subcommand("help")
     async def help(self, interaction: Interaction) -> None:

@@ -214,7 +214,7 @@ async def _serve_alone(settings: Settings, options: ClientOptions) -> None:
     from bot.runtime import open_runtime, serving_health
 
     async with (
-        open_runtime(settings.redis.url, settings.core.data_dir) as runtime,
+        open_runtime(settings.redis.url, settings.core.data_dir, core=settings.core) as runtime,
         serving_health(settings, runtime, [PLATFORM]),
     ):
         await serve_discord(settings, runtime, options)

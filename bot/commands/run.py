@@ -55,7 +55,7 @@ async def serve(settings: Settings, platforms: dict[str, Platform[Any]]) -> None
     from bot.runtime import open_runtime, serving_health
 
     async with (
-        open_runtime(settings.redis.url, settings.core.data_dir) as runtime,
+        open_runtime(settings.redis.url, settings.core.data_dir, core=settings.core) as runtime,
         serving_health(settings, runtime, list(platforms)),
     ):
         await asyncio.gather(*(each.serve(settings, runtime) for each in platforms.values()))

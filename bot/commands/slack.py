@@ -207,7 +207,7 @@ async def _serve_alone(settings: Settings, host: str, port: int | None, force_ht
     from bot.runtime import open_runtime, serving_health
 
     async with (
-        open_runtime(settings.redis.url, settings.core.data_dir) as runtime,
+        open_runtime(settings.redis.url, settings.core.data_dir, core=settings.core) as runtime,
         serving_health(settings, runtime, [PLATFORM]),
     ):
         await serve_slack(settings, runtime, host, port, force_http)

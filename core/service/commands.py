@@ -146,6 +146,11 @@ class Configure:
 
 
 @dataclass(frozen=True, slots=True)
+class Audit:
+    """The latest entries of the server's audit log (admins)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     """The rules of a preset (the server's own when None)."""
 
@@ -173,6 +178,6 @@ class Timeout:
 
 Command = (
     Start | Solo | Join | Leave | AddBot | Begin | Cancel | Stop | Click | Review | Balance
-    | Daily | Challenge | Grant | Give | Leaderboard | Rank | Stats | Season | Configure | Rules
-    | Odds | Help | Timeout
+    | Daily | Challenge | Grant | Give | Leaderboard | Rank | Stats | Season | Configure | Audit
+    | Rules | Odds | Help | Timeout
 )  # fmt: skip

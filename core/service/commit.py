@@ -36,6 +36,8 @@ class OpKind(StrEnum):
     ZMIN = "zmin"  # key member n: set the member's score to n if missing or larger
     ZSET = "zset"  # key member n
     HEQ = "heq"  # key field value: no write; the commit is stale unless the field holds value
+    AUDIT = "audit"  # key entry n: push an audit entry (a list, newest first), keep the last n
+    EXPIRE = "expire"  # key "" n: the key expires n seconds from now (after this commit's writes)
 
 
 @dataclass(frozen=True, slots=True)

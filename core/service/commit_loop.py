@@ -14,7 +14,7 @@ from core.game.actions import Action, Join
 from core.game.engine import apply
 from core.game.errors import InsufficientChips, NoGame, ShutboxError, StaleAction
 from core.game.state import GameState
-from core.service import ratings
+from core.service import audit, ratings
 from core.service.challenge import STREAKS
 from core.service.commit import CommitResult, Scope, Status
 from core.service.context import Context
@@ -75,11 +75,12 @@ class CommitLoop(ManagerBase):
         streak = ""
         if record.challenge and state.over:  # the member's streak goes on with the result
             streak = (await self.store.hash(ctx.scope, STREAKS)).get(ctx.user, "")
-        return plan_change(
+        plan = plan_change(
             ctx.scope, record, state, events, balances=balances,
             now=int(self.clock()), request_id=ctx.request_id, start_balance=config.start_chips,
             fair=fair, skills=skills, streak=streak,
         )  # fmt: skip
+        return audit.with_admin_stop(plan, ctx, record, action, int(self.clock()))
 
     async def _skills(self, scope: Scope, users: list[str]) -> dict[str, ratings.Skill]:
         """The ratings of the players a finishing match rates (none read otherwise)."""

@@ -9,6 +9,7 @@ from core.game.errors import InsufficientChips, InvalidOption, NotAllowed, Shutb
 from core.game.numbers import MAX_AMOUNT, MAX_BALANCE
 from core.game.rules import PRESETS, Rules, build_rules
 from core.game.settlement import Transfer
+from core.service.audit import Action, AuditEntry, audit_op
 from core.service.buttons import ButtonId
 from core.service.commit import MINT, Commit, DailyClaim, Journal, OpKind, Scope, StatOp, Status
 from core.service.context import Context
@@ -117,7 +118,9 @@ class Economy:
             start_balance=config.start_chips, ensure_accounts=(user,),
             expected_balances=((user, balance),), transfers=(transfer,),
             journal=Journal("grant"), report_accounts=(user,),
-            stats=(StatOp(OpKind.HSET, "names", user, name),),
+            stats=(StatOp(OpKind.HSET, "names", user, name), audit_op(AuditEntry(
+                int(self.clock()), ctx.user, ctx.name, Action.GRANT, user, name,
+                {"amount": amount, "balance": [balance, after]}))),
         )  # fmt: skip
         result = await self.store.commit(commit)
         if result.status is Status.DUPLICATE:

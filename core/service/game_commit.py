@@ -16,6 +16,7 @@ from core.service import (
     present,
     ratings,
     rematch,
+    retention,
     reviews,
     stats,
     turns,
@@ -172,12 +173,14 @@ def _commit(
         transfers=tuple(transfers),
         journal=Journal("game", new.channel),
         deadline=new.deadline or None,
-        stats=tuple(only_ops) if only_ops is not None else (
-            *_names(new.state, events),
-            *stats.stat_ops(new.state, events, transfers, solo=new.solo),
-            *reviews.stat_ops(new, events),
-            *rematch.stat_ops(new, events),
-            *rating_ops,
+        stats=tuple(only_ops) if only_ops is not None else retention.with_expiry(
+            (
+                *_names(new.state, events),
+                *stats.stat_ops(new.state, events, transfers, solo=new.solo),
+                *reviews.stat_ops(new, events),
+                *rematch.stat_ops(new, events),
+                *rating_ops,
+            )
         ),
         report_accounts=tuple(dict.fromkeys((*players, *stakers))),
     )

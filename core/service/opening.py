@@ -84,7 +84,9 @@ class Opening(CommitLoop):
         running = await self._record(ctx.scope, ctx.channel)
         if running is not None:
             return Reply(private=t(lang, "rematch.running", host=running.state.host.name))
-        stored = (await self.store.hash(ctx.scope, "rematch")).get(ctx.channel)
+        stored = (await self.store.hash(ctx.scope, f"rematch:{ctx.channel}")).get(rematch.FIELD)
+        if stored is None:  # kept by an older version, in one hash for every channel
+            stored = (await self.store.hash(ctx.scope, "rematch")).get(ctx.channel)
         last = rematch.LastMatch.from_str(stored) if stored else None
         if last is None or last.game_id != game:
             raise IllegalMove("error.rematch.gone")

@@ -53,8 +53,19 @@ class SeasonStore(Protocol):
     async def current(self, scope: Scope, now: int) -> tuple[int, int]: ...
 
     async def end(
-        self, scope: Scope, season: int, now: int, request_id: str, *, reset_chips: bool
-    ) -> SeasonEnd: ...
+        self, scope: Scope, season: int, now: int, request_id: str, *, reset_chips: bool,
+        audit: str = "",
+    ) -> SeasonEnd: ...  # fmt: skip
+
+
+class AdminPort(Protocol):
+    """The audit log (written by the commits themselves) and the members' rate limits."""
+
+    async def audit_entries(self, scope: Scope, limit: int | None = None) -> list[str]: ...
+
+    async def hit(
+        self, scope: Scope, bucket: str, user: str, limit: int, window: float
+    ) -> float: ...
 
 
 class GameStore(Protocol):
@@ -62,6 +73,9 @@ class GameStore(Protocol):
 
     @property
     def seasons(self) -> SeasonStore: ...
+
+    @property
+    def admin(self) -> AdminPort: ...
 
     async def load_with_balances(
         self, scope: Scope, channel: str, accounts: Sequence[str]

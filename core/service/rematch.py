@@ -1,9 +1,10 @@
 """Rematch: a finished match's button that opens a new lobby with the same settings.
 
 The commit that finishes a match also keeps, per channel, what a rematch needs (the settings, the
-human players, how many bots) under the server's `rematch` hash, since the game itself is deleted
-when it ends. A press is only honoured for that match, by someone who played in it, while no
-other game is open in the channel.
+human players, how many bots) in the channel's `rematch:<channel>` hash (older versions kept
+them all in one `rematch` hash, still read), since the game itself is deleted when it ends; it
+expires with the channel's review (core/service/retention.py). A press is only honoured for
+that match, by someone who played in it, while no other game is open in the channel.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from core.service.record import GameRecord
 from core.service.views import Button, ButtonStyle
 from core.text.i18n import t
 
+FIELD = "m"  # the record's field in `rematch:<channel>`
 MENTIONING_PLATFORMS = ("discord", "slack")  # both write a user mention as `<@id>`
 
 
@@ -68,7 +70,7 @@ def finished(record: GameRecord, events: Sequence[Event] = ()) -> bool:
 def stat_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StatOp]:
     """At the end of a finished match: keep what its rematch needs."""
     if finished(record, events):
-        yield StatOp(OpKind.HSET, "rematch", record.channel, last_match(record).to_str())
+        yield StatOp(OpKind.HSET, f"rematch:{record.channel}", FIELD, last_match(record).to_str())
 
 
 def rematch_button(record: GameRecord) -> Button:

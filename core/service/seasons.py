@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.game.errors import InvalidOption, NotAllowed
+from core.service.audit import SYSTEM, Action, AuditEntry
 from core.service.commit import Scope
 from core.service.context import Context
 from core.service.ports import Ended, SeasonStore
@@ -58,7 +59,10 @@ class Seasons:
         if not over(season, config.season_days, now):
             return ()
         request = f"season-days:{season.number}"
-        ended = await self.store.end(scope, season.number, now, request, reset_chips=False)
+        entry = AuditEntry(now, SYSTEM, "", Action.SEASON_END,
+                           detail={"season": season.number, "season_days": config.season_days})
+        ended = await self.store.end(scope, season.number, now, request, reset_chips=False,
+                                     audit=entry.to_json())  # fmt: skip
         return (announcement(config.lang, ended.season),) if ended.status is Ended.OK else ()
 
     async def show(self, scope: Scope, lang: str) -> Reply:
@@ -73,8 +77,10 @@ class Seasons:
         season = await self.current(ctx.scope)
         request = f"season-end:{ctx.request_id}"
         now = int(self.clock())
+        entry = AuditEntry(now, ctx.user, ctx.name, Action.SEASON_END,
+                           detail={"season": season.number, "reset_chips": reset_chips})
         ended = await self.store.end(ctx.scope, season.number, now, request,
-                                     reset_chips=reset_chips)  # fmt: skip
+                                     reset_chips=reset_chips, audit=entry.to_json())  # fmt: skip
         if ended.status is Ended.STALE:
             return Reply(private=t(lang, "season.already_ended", season=season.number))
         if ended.status is Ended.DUPLICATE:

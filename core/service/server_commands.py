@@ -9,10 +9,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from core.game.errors import InvalidOption, NotAllowed
-from core.service import info, ranks
+from core.service import audit, info, ranks
+from core.service.audit import Action, AuditEntry, audit_op, read_entries
 from core.service.bus import Handlers
 from core.service.challenge_commands import ChallengeCommands
 from core.service.commands import (
+    Audit,
     Balance,
     Configure,
     Daily,
@@ -26,6 +28,7 @@ from core.service.commands import (
     Season,
     Stats,
 )
+from core.service.commit import Commit, OpKind, StatOp
 from core.service.context import Context
 from core.service.economy import Economy
 from core.service.gifts import Gifts, Recipient
@@ -124,14 +127,16 @@ class ServerCommands(ChallengeCommands):
 
     async def _configure(self, ctx: Context, command: Configure) -> Reply:
         """`/shutbox config [key=value ...]`: admins change settings; anyone may look."""
-        config, changes = await self.server_config(ctx.scope), command.changes
+        changes = command.changes
         if changes and not ctx.admin:
             raise NotAllowed("error.admin_only")
+        if changes:  # the old values an audit entry shows are Redis's, not this process's cache
+            self.configs.pop(ctx.scope.tag, None)
+        config = before = await self.server_config(ctx.scope)
         for key, value in changes.items():
             config = config.updated(key, value)
         if changes:
-            await self.store.set_fields(ctx.scope, "cfg", config.to_fields())
-            self.configs.pop(ctx.scope.tag, None)
+            await self._save_config(ctx, before, config)
         lang = ctx.locale or config.lang
         listing = ", ".join(f"{k}={v}" for k, v in config.to_fields().items())
         key = "config.saved" if changes else "config.current"
@@ -140,6 +145,24 @@ class ServerCommands(ChallengeCommands):
             note = self.picture_notes.get(ctx.scope.platform, "config.no_pictures")
             text += "\n" + t(lang, note)
         return Reply(private=text)
+
+    async def _save_config(self, ctx: Context, before: ServerConfig, after: ServerConfig) -> None:
+        """The new settings and the audit entry of what changed (old → new), in one commit."""
+        old, new = before.to_fields(), after.to_fields()
+        changed = {key: [old[key], value] for key, value in new.items() if old[key] != value}
+        entry = AuditEntry(int(self.clock()), ctx.user, ctx.name, Action.CONFIG, detail=changed)
+        fields = [StatOp(OpKind.HSET, "cfg", key, value) for key, value in new.items()]
+        recorded = (audit_op(entry),) if changed else ()
+        await self.store.commit(Commit(ctx.scope, request_id=ctx.request_id,
+                                       stats=(*fields, *recorded)))  # fmt: skip
+        self.configs.pop(ctx.scope.tag, None)
+
+    async def _audit(self, ctx: Context, command: Audit) -> Reply:
+        """`/shutbox audit` (admins): the latest admin actions, privately."""
+        if not ctx.admin:
+            raise NotAllowed("error.admin_only")
+        stored = await self.store.admin.audit_entries(ctx.scope, audit.SHOWN)
+        return Reply(private=audit.listing(read_entries(stored), await self.private_lang(ctx)))
 
     async def _rules(self, ctx: Context, command: Rules) -> Reply:
         return Reply(private=info.rules_reply(command.preset, await self.private_lang(ctx)))
@@ -167,6 +190,7 @@ SERVER_HANDLERS: Handlers = {
     Grant: ServerCommands._grant, Give: ServerCommands._give,
     Leaderboard: ServerCommands._leaderboard, Rank: ServerCommands._rank,
     Stats: ServerCommands._stats, Season: ServerCommands._season,
-    Configure: ServerCommands._configure, Rules: ServerCommands._rules,
+    Configure: ServerCommands._configure, Audit: ServerCommands._audit,
+    Rules: ServerCommands._rules,
     Odds: ServerCommands._odds, Help: ServerCommands._help,
 }  # fmt: skip

@@ -17,6 +17,7 @@ from typing import Protocol
 from core.game.errors import ShutboxError
 from core.game.numbers import MAX_AMOUNT, is_integer, parse_int, shown
 from core.service.commands import (
+    Audit,
     Balance,
     Challenge,
     Command,
@@ -242,6 +243,7 @@ _PARSERS: dict[str, Parser] = {
     "balance": _plain(Balance), "daily": _plain(Daily), "challenge": _plain(Challenge),
     "rules": _info(Rules),
     "odds": _info(Odds), "config": _configure, "grant": _grant, "give": _give,
-    "rank": _about(Rank), "review": _plain(Review), "season": _season, "help": _plain(Help),
+    "rank": _about(Rank), "review": _plain(Review), "season": _season, "audit": _plain(Audit),
+    "help": _plain(Help),
 }  # fmt: skip
 SUBCOMMANDS = tuple(_PARSERS)

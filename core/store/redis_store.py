@@ -1,9 +1,8 @@
 """The Redis store: games, chips, journal, deadlines and stats of every server.
 
 Every key of a server starts with `Scope.tag` (`stb:{platform:server}`), so one server lives in one
-Redis Cluster hash slot. A `Commit` is one EVALSHA of
-`core/store/lua/commit.lua`, which checks, then
-writes, all or nothing, and records the request id in the same step (redis-py retries a command
+Redis Cluster hash slot. A `Commit` is one EVALSHA of `core/store/lua/commit.lua`, which checks,
+then writes, all or nothing, and records the request id in the same step (redis-py retries a command
 whose reply was lost; the retry must find its first run and get the same result back).
 The client may be a `Redis` or a `RedisCluster`: no round trip mixes two slots in one MULTI.
 """
@@ -22,6 +21,7 @@ from redis.typing import EncodableT
 
 from core.service import wire
 from core.service.commit import Commit, CommitResult, Scope, Status, StoredGame
+from core.store.admin_store import AdminStore
 from core.store.batching import CommitBatcher
 from core.store.claims import Claims
 from core.store.commit_wire import (
@@ -71,6 +71,7 @@ class RedisStore(DueServers, Claims):
         *,
         request_ttl: int = 3600,
         journal: tuple[int, int] = (JOURNAL_KEEP, JOURNAL_FOLD),
+        seasons_kept: int = 0,  # ended seasons' archives kept; 0: every one
     ) -> None:
         if not redis.get_connection_kwargs().get("decode_responses"):
             raise ValueError("RedisStore needs a Redis client with decode_responses=True")
@@ -82,7 +83,8 @@ class RedisStore(DueServers, Claims):
         self._resolve = redis.register_script(RESOLVE_LUA)
         self.deadlines = DeadlineIndex(redis)
         self.ledger = Ledger(redis)
-        self.seasons = SeasonStore(redis, request_ttl)
+        self.seasons = SeasonStore(redis, request_ttl, seasons_kept)
+        self.admin = AdminStore(redis)
         # One pipeline per round trip for concurrent commits (a cluster spreads them instead).
         self._batcher = (
             None if isinstance(redis, RedisCluster) else CommitBatcher(redis, SERVERS_KEY)

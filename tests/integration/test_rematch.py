@@ -27,7 +27,7 @@ async def test_a_player_opens_the_rematch_with_the_same_settings(store: RedisSto
     """Bob's press opens a lobby he hosts, the bot is seated again, Ann is called to join."""
     table = Table(manager(store))
     button = await finished_match(table)
-    before = (await store.hash(table.ctx("x").scope, "rematch"))["c1"]
+    before = (await store.hash(table.ctx("x").scope, "rematch:c1"))["m"]
     reply = await table.manager.handle(table.ctx("Bob"), Click(button))
     record = await table.manager.current(table.ctx("Bob"))
     assert record is not None and record.state.phase.value == "lobby"

@@ -171,6 +171,7 @@ end
 -- f'. every stats op fits its key: a write error halfway would leave half a commit behind
 local HASH_OPS = {hincrby = true, hmin = true, hset = true, heq = true}
 local ZSET_OPS = {zincrby = true, zmin = true, zset = true}
+local LIST_OPS = {audit = true}
 
 local function holds_integer(key, field)
   local now = redis.call('HGET', key, field)
@@ -184,6 +185,8 @@ local function fits(op)
     local is_hash = key_type == 'hash' or key_type == 'none'
     return is_hash and (kind == 'hset' or kind == 'heq' or holds_integer(key, field))
   end
+  if kind == 'expire' then return true end
+  if LIST_OPS[kind] then return key_type == 'list' or key_type == 'none' end
   return ZSET_OPS[kind] ~= nil and (key_type == 'zset' or key_type == 'none')
 end
 
@@ -308,7 +311,11 @@ for _, op in ipairs(c.stats) do
   elseif kind == 'hset' then redis.call('HSET', key, field, value)
   elseif kind == 'zincrby' then redis.call('ZINCRBY', key, int(value), field)
   elseif kind == 'zmin' then lower_zset(key, field, value)
-  elseif kind == 'zset' then redis.call('ZADD', key, int(value), field) end
+  elseif kind == 'zset' then redis.call('ZADD', key, int(value), field)
+  elseif kind == 'audit' then  -- an admin action, newest first, at most `value` kept
+    redis.call('LPUSH', key, field)
+    redis.call('LTRIM', key, 0, value - 1)
+  elseif kind == 'expire' then redis.call('EXPIRE', key, int(value)) end
 end
 
 if c.req then

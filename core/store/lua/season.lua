@@ -3,8 +3,10 @@
 -- Redis 6.2 compatible. Every key below lives in the server's hash slot.
 --
 -- KEYS: 1 season (hash n, start), 2 req (this request's result), 3 bal, 4 journal,
--- 5 lb:chips, 6 rating, 7 the archived rating, then pairs (a board, its archived name).
--- ARGV: 1 the season the caller saw, 2 now, 3 '1' to reset chips, 4 the mint, 5 request ttl.
+-- 5 lb:chips, 6 rating, 7 the archived rating, then pairs (a board, its archived name), then
+-- (when ARGV[8] is given) the audit list and the keys of archives past the retention to delete.
+-- ARGV: 1 the season the caller saw, 2 now, 3 '1' to reset chips, 4 the mint, 5 request ttl,
+-- 6 the audit entry ('' for none), 7 the audit list's cap, 8 how many keys to delete.
 -- Returns {'ok', N} (N the season ended), {'duplicate', N} for a request already applied, or
 -- {'stale', current} when the season changed since the caller read it.
 
@@ -19,8 +21,17 @@ if current ~= seen then return {'stale', current} end
 local function archive(from, to)
   if redis.call('EXISTS', KEYS[from]) == 1 then redis.call('RENAME', KEYS[from], KEYS[to]) end
 end
-for i = OLD_RATING + 1, #KEYS, 2 do archive(i, i + 1) end
+local expired = tonumber(ARGV[8] or '-1')
+local pairs_end = #KEYS
+if expired >= 0 then pairs_end = #KEYS - 1 - expired end
+for i = OLD_RATING + 1, pairs_end, 2 do archive(i, i + 1) end
 archive(RATING, OLD_RATING)
+-- Archives older than the seasons kept go; the audit entry rides in this same step.
+for i = pairs_end + 2, #KEYS do redis.call('DEL', KEYS[i]) end
+if expired >= 0 and ARGV[6] ~= '' then
+  redis.call('LPUSH', KEYS[pairs_end + 1], ARGV[6])
+  redis.call('LTRIM', KEYS[pairs_end + 1], 0, tonumber(ARGV[7]) - 1)
+end
 
 -- Every player's chips go back to the mint, one journal entry each, and the account goes, so
 -- the next use opens it again with the start chips. Pots (a running game's antes) stay.

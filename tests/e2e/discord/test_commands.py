@@ -10,7 +10,8 @@ from tests.e2e.discord.players import ANN, BOB, DAG, MOD, NOR, current
 
 SPEC_SUBCOMMANDS = {
     "start", "solo", "join", "leave", "stop", "leaderboard", "stats", "balance", "daily",
-    "challenge", "rules", "odds", "config", "grant", "give", "rank", "review", "season", "help",
+    "challenge", "rules", "odds", "config", "grant", "give", "rank", "review", "season", "audit",
+    "help",
 }  # fmt: skip
 
 
@@ -153,3 +154,17 @@ async def test_a_solo_game_is_played_in_a_direct_message(
             break
         await fake.answered(await fake.click(ANN, opened.original))
     assert "game over" in text_of(fake.messages[opened.original])
+
+
+async def test_an_admin_reads_the_audit_log_privately(
+    fake: FakeDiscord, bot: ShutboxClient
+) -> None:
+    """Mod's grant is in `/shutbox audit`, answered only to Mod; Bob is refused."""
+    await fake.answered(await fake.command(MOD, "grant", player=BOB, amount=50))
+    refused = await fake.answered(await fake.command(BOB, "audit"))
+    assert refused.ephemeral and refused.data["content"] == "Only an admin can do that."
+    shown = await fake.answered(await fake.command(MOD, "audit"))
+    assert shown.ephemeral
+    first, line = shown.data["content"].splitlines()
+    assert first.startswith("**Audit log** — the latest 1 admin action, newest first")
+    assert line.endswith(" · Mod granted chips to Bob · amount=50 balance=100→150")

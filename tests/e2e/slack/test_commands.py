@@ -124,3 +124,12 @@ async def test_a_leaderboard_where_the_bot_cannot_post_says_why(
     fake.closed_channels.add("G0002")
     text = await slack.say("UBOB", "leaderboard", channel="G0002")
     assert text.startswith("I can’t post in this channel.")
+
+
+async def test_an_admin_reads_the_audit_log_privately(slack: Driver, fake: FakeSlack) -> None:
+    """Ann (a workspace admin) sees her settings change in `/shutbox audit`; Bob may not look."""
+    await slack.command("UANN", "config style=text")
+    assert await slack.say("UBOB", "audit") == "Only an admin can do that."
+    first, line = (await slack.say("UANN", "audit")).splitlines()
+    assert first.startswith("*Audit log* — the latest 1 admin action, newest first")
+    assert line.endswith(" · Ann changed settings · style=image→text")

@@ -16,6 +16,8 @@ LOADS_SETTINGS = {
     "play": ["play"],
     **{name: [name] for name in PLATFORMS},  # each platform's own subcommand
     "ledger": ["ledger", "verify"],
+    "audit": ["audit", "--server", "discord:1"],
+    "user": ["user", "export", "--server", "discord:1", "--user", "1"],
     "bench": ["bench", "--games", "1", "--actions", "1"],
     "backup": ["backup", "shutbox.jsonl"],  # `restore` checks its file first, then the same
 }
@@ -28,6 +30,10 @@ MALFORMED = [  # every setting that can be malformed, with the mistakes people m
     ("SHUTBOX_SWEEP_SECONDS", "-1"),
     ("SHUTBOX_SWEEP_SECONDS", "nan"),
     ("SHUTBOX_SWEEP_SECONDS", "inf"),
+    ("SHUTBOX_RATE_LIMIT", "fast"),
+    ("SHUTBOX_GAME_RATE_LIMIT", "0/10"),
+    ("SHUTBOX_SEASONS_KEPT", "-1"),
+    ("SHUTBOX_REQUEST_TTL", "10"),
     ("SHUTBOX_HEALTH_PORT", "99999"),
     ("SHUTBOX_HEALTH_PORT", "²"),
     ("SHUTBOX_HEALTH_HOST", "not a host!"),

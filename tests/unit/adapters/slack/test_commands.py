@@ -7,6 +7,7 @@ import pytest
 from adapters.slack.commands import SUBCOMMANDS, UsageError, parse
 from core.game.errors import InvalidOption, ShutboxError
 from core.service.commands import (
+    Audit,
     Configure,
     Give,
     Grant,
@@ -30,7 +31,7 @@ def test_every_spec_subcommand_is_known() -> None:
     assert SUBCOMMANDS == (
         "start", "solo", "join", "leave", "stop", "leaderboard", "stats",
         "balance", "daily", "challenge", "rules", "odds", "config", "grant", "give", "rank",
-        "review", "season", "help",
+        "review", "season", "audit", "help",
     )  # fmt: skip
 
 
@@ -55,6 +56,7 @@ def test_solo_is_an_open_command_too() -> None:
         ("leaderboard board=best", Leaderboard("best")),
         ("leaderboard wins season=3", Leaderboard("wins", None, 3)),
         ("season", Season()),
+        ("audit", Audit()),
         ("season END", Season(end=True)),
         ("season end reset_chips=yes", Season(end=True, reset_chips=True)),
         ("stats", Stats()),

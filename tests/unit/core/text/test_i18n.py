@@ -21,7 +21,7 @@ CORE = Path(__file__).resolve().parents[4] / "core"
 LOCALES = CORE / "text" / "locales"
 KEY_PREFIXES = (
     "error", "game", "lobby", "notice", "summary", "hint", "ui",
-    "board", "economy", "stats", "config", "odds", "help",
+    "board", "economy", "stats", "config", "odds", "help", "audit",
 )  # fmt: skip
 KEY_LITERAL = re.compile(rf"""["']((?:{"|".join(KEY_PREFIXES)})\.[a-z0-9_.-]*)["']""")
 

@@ -1,0 +1,100 @@
+"""`shutbox user export|forget --server SERVER --user USER`: one member's data on one server.
+
+`export` prints, as JSON, everything the bot holds about the member: balance, names, stats,
+boards of this and past seasons, ratings, reviews, rematch records, journal entries, audit
+entries, stored replies. `forget` erases it in one atomic step: the chips go back to the mint
+in one journal entry, the journal names a random pseudonym instead of the member, and every
+other record of them goes; `ledger verify` still passes and nobody else's balance changes.
+The erasure is recorded in the server's audit log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import json
+import time
+from typing import TYPE_CHECKING
+
+from bot.commands import CommandError, Subparsers
+
+if TYPE_CHECKING:
+    from core.service.commit import Scope
+    from core.store.member_data import MemberData
+
+ACTIONS = {
+    "export": "print everything held about the member, as JSON",
+    "forget": "erase the member's data (chips go back to the mint)",
+}
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add `user export` and `user forget` to the command line."""
+    parser = subparsers.add_parser("user", help="export or erase one member's data",
+                                   description=__doc__)  # fmt: skip
+    actions = parser.add_subparsers(title="actions", metavar="ACTION", required=True)
+    for name, text in ACTIONS.items():
+        action = actions.add_parser(name, help=text)
+        action.add_argument("--server", required=True, help="as platform:id (e.g. discord:123)")
+        action.add_argument("--user", required=True, help="the member's id on the platform")
+        action.set_defaults(func=run, action=name)
+    forget = actions.choices["forget"]
+    forget.add_argument("--by", help="who asked, for the audit log (default: your login)")
+
+
+def run(args: argparse.Namespace) -> int:
+    user = args.user.strip()
+    if not user or ":" in user or any(c.isspace() for c in user):
+        raise CommandError(f"--user is the member's platform id (e.g. 123456789), not {user!r}")
+    return asyncio.run(_run(args.action, args.server, user, getattr(args, "by", None)))
+
+
+async def _run(action: str, server: str, user: str, by: str | None) -> int:
+    from bot.commands.servers import known_scope
+    from bot.runtime import open_runtime
+    from bot.settings import load_settings
+    from core.store.member_data import MemberData
+
+    settings = load_settings()
+    async with open_runtime(settings.redis.url, settings.core.data_dir) as runtime:
+        scope = await known_scope(runtime.store, runtime.redis, server)
+        members = MemberData(runtime.redis)
+        if action == "export":
+            print(json.dumps(await members.export(scope, user), ensure_ascii=False, indent=2))
+            return 0
+        return await _forget(members, scope, server, user, by)
+
+
+async def _forget(
+    members: MemberData, scope: Scope, server: str, user: str, by: str | None
+) -> int:
+    from core.service.audit import Action, AuditEntry
+    from core.store.member_data import MemberPlaying
+
+    held = await members.export(scope, user)
+    if not held["records"]:
+        print(f"Nothing is held about {user} on {server}.")
+        return 0
+    actor = by or _login()
+    entry = AuditEntry(int(time.time()), actor, actor, Action.ERASE,
+                       detail={"records": len(held["records"])})  # fmt: skip
+    try:
+        erased = await members.forget(scope, user, entry)
+    except MemberPlaying as playing:
+        raise CommandError(f"{user} is seated in the running game in channel {playing.channel}; "
+                           "stop it (/shutbox stop) or let it end, then erase again") from None
+    print(f"Erased {user} on {server}: {erased.chips} chips back to the mint, "
+          f"{erased.journal_entries} journal entries now name {erased.pseudonym}, "
+          f"{erased.records} records removed.")  # fmt: skip
+    if erased.left:
+        raise CommandError(f"still holding {user} (a game began meanwhile?): "
+                           f"{', '.join(erased.left)}; run forget again", exit_code=1)
+    return 0
+
+
+def _login() -> str:
+    try:
+        return f"operator:{getpass.getuser()}"
+    except (KeyError, OSError):
+        return "operator"

@@ -1,0 +1,102 @@
+"""`shutbox audit` and `shutbox user export|forget` against a real Redis (issue 23)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from redis.asyncio import Redis
+
+from bot.cli import main
+from core.service.commands import Configure, Grant, Start
+from core.service.settings import StartOptions
+from core.store.redis_store import RedisStore
+from tests.integration.manager_helpers import SCOPE, Table, manager
+
+SERVER = f"{SCOPE.platform}:{SCOPE.server}"
+
+
+@pytest.fixture
+def configured(redis: Redis, redis_url: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    return redis_url
+
+
+async def _run(argv: list[str]) -> int:
+    return await asyncio.to_thread(main, argv)
+
+
+async def admin_acted(store: RedisStore) -> Table:
+    table = Table(manager(store))
+    await table.manager.handle(table.ctx("Admin", admin=True), Grant("bob", "Bob", 40))
+    await table.manager.handle(table.ctx("Admin", admin=True), Configure({"style": "text"}))
+    return table
+
+
+async def test_audit_lists_the_admin_actions(
+    configured: str, store: RedisStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    await admin_acted(store)
+    assert await _run(["audit", "--server", SERVER]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    assert lines[0].endswith("  config  by admin (Admin)  style=image→text")
+    assert lines[1].endswith("  grant  by admin (Admin)  to bob (Bob)  amount=40 balance=100→140")
+    assert await _run(["audit", "--server", SERVER, "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [e["action"] for e in listed["entries"]] == ["config", "grant"]
+    assert listed["entries"][1]["detail"] == {"amount": 40, "balance": [100, 140]}
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (["audit", "--server", "nowhere"],
+         "shutbox: --server must be platform:id (e.g. discord:123), not 'nowhere'\n"),
+        (["audit", "--server", "discord:404"],
+         "shutbox: no server discord:404 in this Redis (known: test:guild)\n"),
+        (["user", "export", "--server", "discord:404", "--user", "u1"],
+         "shutbox: no server discord:404 in this Redis (known: test:guild)\n"),
+        (["user", "forget", "--server", SERVER, "--user", "a b"],
+         "shutbox: --user is the member's platform id (e.g. 123456789), not 'a b'\n"),
+    ],
+)  # fmt: skip
+async def test_a_bad_server_or_user_is_one_line_and_exit_2(
+    configured: str, store: RedisStore, capsys: pytest.CaptureFixture[str],
+    argv: list[str], line: str,
+) -> None:  # fmt: skip
+    await admin_acted(store)
+    capsys.readouterr()
+    assert await _run(argv) == 2
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", line)
+
+
+async def test_export_then_forget_from_the_command_line(
+    configured: str, redis: Redis, store: RedisStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    await admin_acted(store)
+    assert await _run(["user", "export", "--server", SERVER, "--user", "bob"]) == 0
+    exported = json.loads(capsys.readouterr().out)
+    assert (exported["user"], exported["names"], exported["balance"]) == ("bob", ["Bob"], 140)
+    assert await _run(["user", "forget", "--server", SERVER, "--user", "bob", "--by", "ops"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"Erased bob on {SERVER}: 140 chips back to the mint, 2 journal entries")
+    assert await _run(["ledger", "verify", "--server", SERVER]) == 0
+    assert await _run(["user", "forget", "--server", SERVER, "--user", "bob"]) == 0
+    assert capsys.readouterr().out.endswith(f"Nothing is held about bob on {SERVER}.\n")
+    assert await _run(["audit", "--server", SERVER]) == 0
+    assert "  erase  by ops (ops)  to erased:" in capsys.readouterr().out
+
+
+async def test_forget_refuses_a_member_in_a_running_game(
+    configured: str, store: RedisStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = await admin_acted(store)
+    await table.manager.handle(table.ctx("Bob"), Start(StartOptions()))
+    capsys.readouterr()
+    assert await _run(["user", "forget", "--server", SERVER, "--user", "bob"]) == 2
+    assert capsys.readouterr().err == (
+        "shutbox: bob is seated in the running game in channel c1; stop it (/shutbox stop) or "
+        "let it end, then erase again\n")
