@@ -140,12 +140,12 @@ def rules_text(preset_name: str, lang: str) -> str:
     """The text for `/shutbox rules [preset]`: the preset, its one-liner, and every rule in full."""
     name = preset_name.strip().lower() or "classic"
     rules = preset(name)
-    heading = _preset_heading(name, lang)
+    heading = preset_heading(name, lang)
     summary = t(lang, f"rules.preset.{name}.description")
     return f"{heading}\n{describe_rules(rules, lang)}\n{summary}\n\n{explain_rules(rules, lang)}"
 
 
-def _preset_heading(name: str, lang: str) -> str:
+def preset_heading(name: str, lang: str) -> str:
     """The preset's title, with the name to type after it when the title reads differently."""
     title = t(lang, f"rules.preset.{name}.title")
     return title if title.casefold() == name else f"{title} ({name})"
