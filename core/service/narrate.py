@@ -18,7 +18,7 @@ from core.game.events import (
     TurnEnd,
     TurnEnded,
 )
-from core.game.match import FormatKind, StakesKind
+from core.game.match import LIMIT, FormatKind, StakesKind
 from core.game.settlement import Transfer
 from core.game.state import Ending, GameState, Phase
 from core.service.chips import Settlement
@@ -151,20 +151,51 @@ def _round_summary(state: GameState, event: RoundEnded, lang: str) -> str:
         if score is not None
     )
     winners = join_list(lang, [display_name(state, i) for i in event.winners]) or "—"
-    lines = [t(lang, "summary.round", n=event.round, scores=scores, winners=winners)]
+    lines = [
+        t(lang, "summary.round", n=event.round, scores=scores, winners=winners,
+          count=len(event.winners))
+    ]  # fmt: skip
     for index in event.shut_by:
         lines.append(t(lang, "summary.shut", player=display_name(state, index)))
     return "\n".join(lines)
 
 
 def _match_summary(state: GameState, lang: str) -> str:
-    lines = [t(lang, "summary.match"), ending_line(state, lang)]
-    if state.config.format.kind is not FormatKind.LONG and state.round:
+    """`Match over: 🏆 Zed wins the match.`, who passed 45 when that ended it, then the totals
+    (a solo game has no rounds won and nobody to beat: its heading gives the total)."""
+    lines = [t(lang, "summary.match", result=_match_result(state, lang)), *_passed_45(state, lang)]
+    if state.config.format.kind is not FormatKind.LONG and state.round and len(state.seats) > 1:
         lines += [
             t(lang, "summary.total", player=display_name(state, i), total=s.total, won=s.rounds_won)
             for i, s in enumerate(state.seats)
         ]
     return "\n".join(lines)
+
+
+def _match_result(state: GameState, lang: str) -> str:
+    if state.ending is not Ending.FINISHED or not state.winners or len(state.seats) == 1:
+        return ending_line(state, lang)
+    names = join_list(lang, [display_name(state, i) for i in state.winners])
+    return t(lang, "summary.match_winners", names=names, count=len(state.winners))
+
+
+def _passed_45(state: GameState, lang: str) -> list[str]:
+    """To 45 and elimination end because of a total past 45: say whose."""
+    kind = state.config.format.kind
+    if state.ending is not Ending.FINISHED or kind not in (
+        FormatKind.TO_45,
+        FormatKind.ELIMINATION,
+    ):
+        return []
+    passed = [
+        t(lang, "summary.player_total", player=display_name(state, i), total=seat.total)
+        for i, seat in enumerate(state.seats)
+        if seat.total > LIMIT
+    ]
+    if not passed:
+        return []
+    return [t(lang, f"summary.passed_45.{kind.value}", players=join_list(lang, passed),
+              count=len(passed))]  # fmt: skip
 
 
 def chip_lines(state: GameState, transfers: Sequence[Transfer], lang: str) -> list[str]:

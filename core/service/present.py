@@ -151,14 +151,24 @@ def scores_lines(
         roles = t(lang, "game.long_roles", closer=state.seats[0].name, opener=state.seats[1].name)
         return [roles, *_turn_lines(state, lang, last, range(len(state.seats)), style)]
     lines = []
-    for index, seat in enumerate(state.seats):
+    for index in range(len(state.seats)):
         played = state.played[index] if index < len(state.played) else None
         mark = "—" if played is None else played
         status = _seat_status(state, index, lang)
         lines.append(t(lang, "game.score_line", player=display_name(state, index), round=mark,
-                       total=seat.total, status=status))  # fmt: skip
+                       total=running_total(state, index), status=status))  # fmt: skip
         lines += _turn_lines(state, lang, last, [index], style)
     return lines
+
+
+def running_total(state: GameState, index: int) -> int:
+    """A player's match total with the round being played: the engine adds a round's scores
+    only when the round ends, but a total shown beside this round's score must include it."""
+    total = state.seats[index].total
+    played = state.played[index] if index < len(state.played) else None
+    if state.over or played is None:
+        return total
+    return total + played
 
 
 def _turn_lines(
@@ -264,6 +274,8 @@ def ending_line(state: GameState, lang: str) -> str:
         return t(lang, f"game.ending.{state.ending.value}")
     if not state.winners:
         return t(lang, "game.no_winner")
+    if len(state.seats) == 1:
+        return t(lang, "game.solo_over", player=state.seats[0].name, total=state.seats[0].total)
     names = join_list(lang, [display_name(state, i) for i in state.winners])
     key = "game.winner" if len(state.winners) == 1 else "game.winners"
     return t(lang, key, names=names)
