@@ -19,7 +19,7 @@ from core.game.events import (
     TurnEnded,
 )
 from core.game.match import LIMIT, FormatKind, StakesKind
-from core.game.settlement import Transfer
+from core.game.settlement import SHUT_MULTIPLIER, Transfer
 from core.game.state import Ending, GameState, Phase
 from core.service.chips import Settlement
 from core.service.present import display_name, ending_line
@@ -127,7 +127,37 @@ def summaries(
         else:
             continue
         texts[-1] = "\n".join([texts[-1], *chip_lines(state, transfers, lang)])
+        if isinstance(event, RoundEnded):
+            texts[-1] = "\n".join([texts[-1], *capped_payments(state, event, transfers, lang)])
     return texts
+
+
+def capped_payments(
+    state: GameState, event: RoundEnded, transfers: Sequence[Transfer], lang: str
+) -> list[str]:
+    """A Canoga loser pays at most what they have: say whose payment fell short of the debt.
+
+    The debt is the score difference times the stake, doubled on a shut (as settled); tied
+    winners split it and the odd chips stay with the payer, so only a shortfall beyond that
+    split is a cap."""
+    stakes = state.config.stakes
+    winners = [i for i in event.winners if not state.seats[i].bot]
+    if stakes.kind is not StakesKind.CANOGA or not winners:
+        return []
+    best = event.scores[winners[0]] or 0
+    factor = stakes.amount * (SHUT_MULTIPLIER if event.shut_by else 1)
+    lines = []
+    for index, score in enumerate(event.scores):
+        seat = state.seats[index]
+        if score is None or seat.bot or seat.dropped or index in winners:
+            continue
+        owed = max(0, score - best) * factor
+        paid = sum(tr.amount for tr in transfers if tr.source == seat.id)
+        if paid < owed // len(winners) * len(winners):
+            lines.append(
+                t(lang, "summary.capped", player=display_name(state, index), paid=paid, owed=owed)
+            )
+    return lines
 
 
 def _carried_pot(

@@ -5,16 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.game import flow
-from core.game.match import FormatKind, MatchConfig, StakesKind
+from core.game.match import FormatKind, StakesKind
 from core.game.moves import options
 from core.game.state import Ending, GameState, Phase
 from core.service import rematch, reviews, turns
 from core.service.buttons import ButtonId
+from core.service.lobby import lobby_body, lobby_rows
 from core.service.record import GameRecord
 from core.service.turns import Turns
 from core.service.views import DEADLINE, Button, ButtonStyle, GameView
 from core.text.i18n import join_list, t
-from core.text.render import Style, describe_rules, render_board, render_dice, render_move
+from core.text.render import Style, render_board, render_dice, render_move
 
 MOVES_PER_PAGE = 20  # four rows of five buttons; the fifth row holds Hint and More
 ROW = 5
@@ -34,7 +35,7 @@ def game_view(record: GameRecord, notices: Sequence[str] = (), page: int = 0) ->
     """The one game message: lobby, turn in progress, or final result."""
     state, lang = record.state, record.lang
     if state.phase is Phase.LOBBY:
-        title, body, rows = t(lang, "lobby.title"), _lobby_body(record), _lobby_rows(record)
+        title, body, rows = t(lang, "lobby.title"), lobby_body(record), lobby_rows(record)
     elif state.over:
         title, body = t(lang, "game.over_title"), _over_body(record, notices)
         rows = _over_rows(record)
@@ -56,54 +57,6 @@ def _over_rows(record: GameRecord) -> tuple[tuple[Button, ...], ...]:
         return ()
     review = reviews.review_button(record)
     return ((rematch.rematch_button(record), *([review] if review else [])),)
-
-
-def describe_config(config: MatchConfig, lang: str) -> list[str]:
-    """Rules, format, stakes and timer as the lobby and `/shutbox rules` show them."""
-    fmt, stakes = config.format, config.stakes
-    if fmt.kind is FormatKind.ROUNDS:
-        format_text = t(lang, "lobby.rounds", n=fmt.rounds)
-    else:
-        format_text = t(lang, f"format.{fmt.kind.value}.title")
-    stakes_text = {
-        StakesKind.NONE: t(lang, "stakes.none.title"),
-        StakesKind.POT: t(lang, "lobby.pot", ante=stakes.amount),
-        StakesKind.CANOGA: t(lang, "lobby.canoga", k=stakes.amount),
-    }[stakes.kind]
-    return [
-        t(lang, "lobby.rules", rules=describe_rules(config.rules, lang)),
-        t(lang, "lobby.format", format=format_text, stakes=stakes_text, timer=config.timer),
-    ]
-
-
-def _lobby_body(record: GameRecord) -> str:
-    state, lang = record.state, record.lang
-    lines = [t(lang, "lobby.host", host=state.host.name), *describe_config(state.config, lang)]
-    if record.fair_dice is not None:
-        lines.append(t(lang, "lobby.fair", commitment=record.fair_dice.commitment))
-    names = ", ".join(display_name(state, i) for i in range(len(state.seats)))
-    lines.append(
-        t(lang, "lobby.players", n=len(state.seats), max=state.config.seat_limit, names=names)
-    )
-    lines.append(t(lang, "lobby.closes", deadline=DEADLINE))
-    return "\n".join(lines)
-
-
-def _lobby_rows(record: GameRecord) -> tuple[tuple[Button, ...], ...]:
-    lang, gid, version = record.lang, record.game_id, record.version
-
-    def button(verb: str, label: str, style: ButtonStyle) -> Button:
-        return Button(str(ButtonId(verb, gid, version)), t(lang, label), style)
-
-    return (
-        (
-            button("join", "ui.join", ButtonStyle.PRIMARY),
-            button("leave", "ui.leave", ButtonStyle.SECONDARY),
-            button("bot", "ui.add_bot", ButtonStyle.SECONDARY),
-            button("begin", "ui.start", ButtonStyle.SUCCESS),
-            button("cancel", "ui.cancel", ButtonStyle.DANGER),
-        ),
-    )
 
 
 def display_name(state: GameState, index: int) -> str:

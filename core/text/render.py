@@ -77,8 +77,9 @@ def render_move(mask: int) -> str:
     return move_label(mask)
 
 
-def describe_rules(rules: Rules, lang: str) -> str:
-    """A one-liner such as `9 tiles · any combination · one die after 7-8-9 · golf scoring`."""
+def describe_rules(rules: Rules, lang: str, *, scoring: bool = True) -> str:
+    """A one-liner such as `9 tiles · any combination · one die after 7-8-9 · golf scoring`
+    (without the scoring for the long game, which has no scores)."""
     parts = [t(lang, "rules.tiles.short", tiles=rules.tiles)]
     if rules.dice == 3:
         parts.append(t(lang, "rules.three_dice.short"))
@@ -88,7 +89,8 @@ def describe_rules(rules: Rules, lang: str) -> str:
         parts.append(t(lang, "rules.one_die.short", high=high_tiles(rules)))
     elif not rules.one_die:
         parts.append(t(lang, "rules.hard.short"))
-    parts.append(t(lang, f"rules.scoring.{rules.scoring.value}.short"))
+    if scoring:
+        parts.append(t(lang, f"rules.scoring.{rules.scoring.value}.short"))
     return RULE_SEPARATOR.join(parts)
 
 
