@@ -3,14 +3,33 @@
 from __future__ import annotations
 
 from core.game.ai.odds import compute_odds
-from core.game.rules import preset
+from core.game.errors import InvalidRules
+from core.game.match import FormatKind, StakesKind
+from core.game.rules import PRESETS, preset
 from core.service.economy import BOARDS
 from core.text.i18n import decimal, percent, t
 from core.text.render import preset_heading, rules_text
 
 
 def rules_reply(name: str | None, lang: str) -> str:
-    return rules_text(name or "classic", lang)
+    """`rules [preset|format|stakes]`: a preset's rules in full, or what a format or stakes
+    mean; anything else is refused with the three lists."""
+    topic = (name or "classic").strip().lower()
+    if topic in PRESETS:
+        return rules_text(topic, lang)
+    kind = topic.partition(":")[0]
+    if kind in {fmt.value for fmt in FormatKind}:
+        return _explained(lang, f"format.{kind}", topic)
+    if kind in {stakes.value for stakes in StakesKind}:
+        return _explained(lang, f"stakes.{kind}", topic)
+    raise InvalidRules("error.rules.topic", value=name)
+
+
+def _explained(lang: str, group: str, typed: str) -> str:
+    """`**Up to 45** (to-45)` over its description (the typed name only when it differs)."""
+    title = t(lang, group + ".title")
+    heading = f"**{title}**" if title.casefold() == typed else f"**{title}** ({typed})"
+    return f"{heading}\n{t(lang, group + '.description')}"
 
 
 def odds_text(name: str | None, lang: str) -> str:

@@ -128,7 +128,7 @@ def explain_rules(rules: Rules, lang: str) -> str:
     lines.append(_titled(lang, one_die, dice=all_dice))
     lines.append(_titled(lang, f"rules.scoring.{rules.scoring.value}"))
     if rules.can_shut:
-        lines.append(_titled(lang, "rules.text.shut"))
+        lines.append(_titled(lang, "rules.text.shut", max=rules.max_score))
     else:
         lines.append(_titled(lang, "rules.cannot_shut", highest=rules.highest_closable))
     return "\n".join(lines)

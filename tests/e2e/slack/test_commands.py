@@ -82,7 +82,7 @@ async def test_rules_and_odds_of_a_preset(slack: Driver) -> None:
     """`rules sailors` and `odds preset=hard` answer privately."""
     assert "Sum or dice" in await slack.say("UBOB", "rules sailors")
     odds = await slack.say("UBOB", "odds preset=hard")
-    assert odds.startswith("*Odds with optimal play: hard*")
+    assert odds.startswith("*Odds with optimal play: Hard*")
 
 
 async def test_the_leaderboard_of_a_preset(slack: Driver, fake: FakeSlack) -> None:

@@ -6,9 +6,10 @@ import pytest
 
 from core.game.ai.odds import compute_odds, first_rolls
 from core.game.ai.solver import Objective, solve
+from core.game.errors import InvalidRules
 from core.game.moves import move_label
 from core.game.rules import PRESETS
-from core.service.info import odds_text
+from core.service.info import odds_text, rules_reply
 from core.text.i18n import t
 
 
@@ -65,3 +66,44 @@ def test_odds_heading_names_the_preset_and_the_aim(lang: str) -> None:
     text = odds_text("missionary", lang)
     assert t(lang, "rules.preset.missionary.title") in text.split("\n")[0]
     assert t(lang, "odds.first_moves.count") in text
+
+
+@pytest.mark.parametrize("lang", ["en", "da", "nb"])
+@pytest.mark.parametrize(
+    ("topic", "group"),
+    [
+        ("long", "format.long"), ("to-45", "format.to-45"), ("elimination", "format.elimination"),
+        ("first-shut", "format.first-shut"), ("rounds:5", "format.rounds"),
+        ("rounds", "format.rounds"),
+        ("canoga", "stakes.canoga"), ("canoga:2", "stakes.canoga"), ("pot", "stakes.pot"),
+        ("pot:5", "stakes.pot"), ("none", "stakes.none"),
+    ],
+)  # fmt: skip
+def test_rules_explain_formats_and_stakes(lang: str, topic: str, group: str) -> None:
+    """`rules long`, `rules canoga` ... answer with the title and the explanation."""
+    text = rules_reply(topic, lang)
+    assert t(lang, f"{group}.title") in text and t(lang, f"{group}.description") in text
+
+
+def test_rules_of_something_else_list_what_can_be_asked() -> None:
+    with pytest.raises(InvalidRules) as refused:
+        rules_reply("fish", "en")
+    text = t("en", refused.value.key, **refused.value.params)
+    assert "classic" in text and "to-45" in text and "canoga" in text
+
+
+def test_the_rules_tell_the_penalty_of_a_shut_box() -> None:
+    """Players who don't get to play score the maximum: 45 in classic, 9 tiles in missionary."""
+    assert "don’t play it and score 45" in rules_reply("classic", "en")
+    assert "don’t play it and score 9" in rules_reply("missionary", "en")
+    assert "score 78" in rules_reply("twelve", "en")
+
+
+def test_twelve_rolls_two_dice_unless_told() -> None:
+    text = rules_reply("twelve", "en")
+    assert "Three dice can help" not in text and "dice=3" in text
+    assert PRESETS["twelve"].dice == 2
+
+
+def test_the_example_moves_do_not_read_as_the_only_ones() -> None:
+    assert "or any other open tiles that add up to 9" in rules_reply("classic", "en")
