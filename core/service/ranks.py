@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
+from core.service.boards import position
 from core.service.context import Context
 from core.service.economy import Economy
 from core.service.views import Reply
 from core.text.i18n import t
 
 RANKED = ("wins", "rating", "rounds", "shuts", "chips", "best", "average", "accuracy")
-LOWER_IS_BETTER = ("best", "average")
-
-
-def position(rows: list[tuple[str, float]], user: str, board: str) -> int | None:
-    """1 + how many players are strictly ahead (ties share a place); None when not listed."""
-    mine = dict(rows).get(user)
-    if mine is None:
-        return None
-    sign = -1 if board in LOWER_IS_BETTER else 1
-    return 1 + sum(1 for _, value in rows if sign * (value - mine) > 0)
 
 
 async def rank_reply(economy: Economy, ctx: Context, user: str, name: str, lang: str) -> Reply:
