@@ -194,6 +194,7 @@ def _match_summary(state: GameState, lang: str) -> str:
     """`Match over: 🏆 Zed wins the match.`, who passed 45 when that ended it, then the totals
     (a solo game has no rounds won and nobody to beat: its heading gives the total)."""
     lines = [t(lang, "summary.match", result=_match_result(state, lang)), *_passed_45(state, lang)]
+    lines += _long_end(state, lang)
     if state.config.format.kind is not FormatKind.LONG and state.round and len(state.seats) > 1:
         lines += [
             t(lang, "summary.total", player=display_name(state, i), total=s.total, won=s.rounds_won)
@@ -207,6 +208,17 @@ def _match_result(state: GameState, lang: str) -> str:
         return ending_line(state, lang)
     names = join_list(lang, [display_name(state, i) for i in state.winners])
     return t(lang, "summary.match_winners", names=names, count=len(state.winners))
+
+
+def _long_end(state: GameState, lang: str) -> list[str]:
+    """How the long game was won: the closer shut the box, or the opener opened it all."""
+    if state.config.format.kind is not FormatKind.LONG or state.ending is not Ending.FINISHED:
+        return []
+    if state.board == 0:
+        return [t(lang, "summary.long_shut", player=display_name(state, 0))]
+    if state.board == state.config.rules.full_mask:
+        return [t(lang, "summary.long_opened", player=display_name(state, 1))]
+    return []
 
 
 def _passed_45(state: GameState, lang: str) -> list[str]:
@@ -232,7 +244,7 @@ def chip_lines(state: GameState, transfers: Sequence[Transfer], lang: str) -> li
     names = {seat.id: seat.name for seat in state.seats}
     pot = t(lang, "summary.pot_account")
     return [
-        t(lang, "summary.chips", source=names.get(tr.source, pot), target=names.get(tr.target, pot),
-          amount=tr.amount)
+        t(lang, "summary.chips", source=names.get(tr.source) or t(lang, "summary.pot_source"),
+          target=names.get(tr.target, pot), amount=tr.amount)
         for tr in transfers
     ]  # fmt: skip

@@ -64,6 +64,13 @@ def display_name(state: GameState, index: int) -> str:
     return f"🤖 {seat.name}" if seat.bot else seat.name
 
 
+def _latest(notices: Sequence[str]) -> list[str]:
+    """The last notices that fit, after `…` when earlier ones were left out."""
+    if len(notices) <= MAX_NOTICES:
+        return list(notices)
+    return ["…", *notices[-MAX_NOTICES:]]
+
+
 def _round_title(state: GameState, lang: str) -> str:
     fmt = state.config.format
     if fmt.kind is FormatKind.LONG:
@@ -76,7 +83,7 @@ def _round_title(state: GameState, lang: str) -> str:
 def _turn_body(record: GameRecord, notices: Sequence[str]) -> str:
     state, lang, style = record.state, record.lang, style_of(record)
     lines = [board_text(state, style)]
-    lines += list(notices)[-MAX_NOTICES:]
+    lines += _latest(notices)
     if state.config.stakes.kind is StakesKind.POT:
         lines.append(t(lang, "game.pot", pot=record.pot.total))
     seat = state.to_act
@@ -101,7 +108,8 @@ def scores_lines(
     """One line per player: this round's score (if played) and the match total, then the
     player's last turn: its rolls, what they closed and why it ended."""
     if state.config.format.kind is FormatKind.LONG:
-        roles = t(lang, "game.long_roles", closer=state.seats[0].name, opener=state.seats[1].name)
+        roles = t(lang, "game.long_roles", closer=display_name(state, 0),
+                  opener=display_name(state, 1))  # fmt: skip
         return [roles, *_turn_lines(state, lang, last, range(len(state.seats)), style)]
     lines = []
     for index in range(len(state.seats)):
@@ -201,7 +209,7 @@ def _hint_button(record: GameRecord) -> list[Button]:
 
 def _over_body(record: GameRecord, notices: Sequence[str]) -> str:
     state, lang = record.state, record.lang
-    lines = [*_final_box(record), *list(notices)[-MAX_NOTICES:], ending_line(state, lang)]
+    lines = [*_final_box(record), *_latest(notices), ending_line(state, lang)]
     if state.round:
         lines += scores_lines(state, lang, record.turns, style_of(record))
     if record.fair_dice is not None:
