@@ -34,7 +34,7 @@ from core.text.i18n import t
 SCOPE = Scope("local", "playground")
 CHANNEL = "table"
 TURN_VERBS = ("roll", "choose", "hint", "page")  # pressed by the player to act
-HOST_VERBS = ("begin", "cancel")  # lobby buttons pressed by the host
+HOST_VERBS = ("begin", "cancel", "remove", "host")  # lobby buttons pressed by the host
 SWEEP_SECONDS = 1.0
 
 log = logging.getLogger(__name__)

@@ -15,6 +15,9 @@ from core.service.views import DEADLINE, Button, ButtonStyle
 from core.text.i18n import t
 from core.text.render import describe_rules
 
+ROW = 5  # buttons in a row
+NAME_IN_LABEL = 32
+
 
 def lobby_body(record: GameRecord) -> str:
     state, lang = record.state, record.lang
@@ -96,12 +99,34 @@ def lobby_rows(record: GameRecord) -> tuple[tuple[Button, ...], ...]:
     def button(verb: str, label: str, style: ButtonStyle) -> Button:
         return Button(str(ButtonId(verb, gid, version)), t(lang, label), style)
 
-    return (
-        (
-            button("join", "ui.join", ButtonStyle.PRIMARY),
-            button("leave", "ui.leave", ButtonStyle.SECONDARY),
-            button("bot", "ui.add_bot", ButtonStyle.SECONDARY),
-            button("begin", "ui.start", ButtonStyle.SUCCESS),
-            button("cancel", "ui.cancel", ButtonStyle.DANGER),
-        ),
+    main = (
+        button("join", "ui.join", ButtonStyle.PRIMARY),
+        button("leave", "ui.leave", ButtonStyle.SECONDARY),
+        button("bot", "ui.add_bot", ButtonStyle.SECONDARY),
+        button("begin", "ui.start", ButtonStyle.SUCCESS),
+        button("cancel", "ui.cancel", ButtonStyle.DANGER),
     )
+    return (main, *_host_rows(record))
+
+
+def _host_rows(record: GameRecord) -> list[tuple[Button, ...]]:
+    """The host's controls of each other seat: Remove (a bot or a player), and Make host (a
+    player); five to a row, as Discord allows."""
+    state, lang, gid, version = record.state, record.lang, record.game_id, record.version
+    buttons = [
+        Button(str(ButtonId("remove", gid, version, index)),
+               t(lang, "ui.remove", name=_short(_name(state, index))), ButtonStyle.SECONDARY)
+        for index in range(1, len(state.seats))
+    ]  # fmt: skip
+    buttons += [
+        Button(str(ButtonId("host", gid, version, index)),
+               t(lang, "ui.make_host", name=_short(seat.name)), ButtonStyle.SECONDARY)
+        for index, seat in enumerate(state.seats)
+        if index and not seat.bot
+    ]  # fmt: skip
+    return [tuple(buttons[i : i + ROW]) for i in range(0, len(buttons), ROW)]
+
+
+def _short(name: str) -> str:
+    """A name short enough for a button label (Discord allows 80 characters)."""
+    return name if len(name) <= NAME_IN_LABEL else name[: NAME_IN_LABEL - 1] + "…"

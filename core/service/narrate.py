@@ -14,6 +14,7 @@ from core.game.events import (
     Rolled,
     RoundEnded,
     RoundStarted,
+    Stopped,
     TimedOut,
     TurnEnd,
     TurnEnded,
@@ -79,6 +80,8 @@ def _notice(state: GameState, event: Event, lang: str, style: Style) -> Iterator
         yield t(lang, key, player=display_name(state, event.seat))
     elif isinstance(event, TimedOut):
         yield t(lang, "notice.timed_out", player=display_name(state, event.seat))
+    elif isinstance(event, Stopped):
+        yield t(lang, "notice.stopped", player=event.name)
     elif isinstance(event, Eliminated):
         yield t(
             lang, "notice.eliminated", player=display_name(state, event.seat), total=event.total

@@ -91,3 +91,16 @@ async def test_no_english_is_left_in_danish_and_norwegian(redis: Redis, lang: st
     hint = t(lang, "hint.sum", advice="", expected="", chance="").split(":")[0]
     assert hint in text
     assert "/shutbox " not in text  # typed here without it
+
+
+async def test_the_host_removes_and_hands_on_by_button_and_stop_names_who(redis: Redis) -> None:
+    """In the lobby the host's buttons remove a bot and make Ann host; Ann's stop says so."""
+    playground = make(redis, SeededDice(2))
+    out = await send_all(playground, "start", "bot", "as Ann", "join")
+    assert "  [f] Remove 🤖 Bot 1  [g] Remove Ann  [h] Make Ann host" in out
+    out = await playground.send("f")  # pressed by the host, Cy
+    assert "Players (2/6): Cy, Ann" in out
+    out = await playground.send("g")  # the new row: [f] Remove Ann  [g] Make Ann host
+    assert "Host: Ann" in out and "Players (2/6): Ann, Cy" in out
+    out = await send_all(playground, "go", "as Ann", "stop")
+    assert "⏹ Ann stopped the game." in out

@@ -74,12 +74,16 @@ async def test_bad_options_get_a_private_error_and_open_nothing(
 async def test_stop_needs_the_host_or_manage_server(
     fake: FakeDiscord, bot: ShutboxClient, manager: GameManager
 ) -> None:
-    """Bob may not stop Ann's game; a member with Manage Server may: the game message shows
-    it stopped and the channel is told."""
+    """Bob may not stop Ann's game, nor may a member with Manage Server who is not in it;
+    seated, they may: the game message shows who stopped it and the channel is told."""
     opened = await fake.answered(await fake.command(ANN, "start"))
     refused = await fake.answered(await fake.command(BOB, "stop"))
     assert refused.ephemeral
-    assert refused.data["content"] == "Only the host (Ann) or an admin can stop the game."
+    refusal = "Only the host (Ann) or an admin playing in this game can stop it."
+    assert refused.data["content"] == refusal
+    bystander = await fake.answered(await fake.command(MOD, "stop"))
+    assert bystander.ephemeral and bystander.data["content"] == refusal
+    await fake.answered(await fake.command(MOD, "join"))
 
     stopped = await fake.answered(await fake.command(MOD, "stop"))
 

@@ -41,13 +41,17 @@ async def test_join_and_leave_by_command_edit_the_lobby(slack: Driver, fake: Fak
 
 
 async def test_only_the_host_or_an_admin_may_stop(slack: Driver, fake: FakeSlack) -> None:
-    """Cid (a player) may not stop Bob's game; Ann, a workspace admin, may."""
+    """Cid (a player) may not stop Bob's game, nor Ann, a workspace admin, from outside it;
+    seated, she may, and the game says she stopped it."""
     game = await lobby(slack, fake)
-    refused = await slack.say("UCID", "stop")
-    assert refused == "Only the host (Bob) or an admin can stop the game."
-    await slack.command("UANN", "stop")
+    refused = "Only the host (Bob) or an admin playing in this game can stop it."
+    assert await slack.say("UCID", "stop") == refused
+    assert await slack.say("UANN", "stop") == refused
+    await slack.command("UANN", "join")
     await fake.wait_for(lambda: game.updates == 1)
-    assert "stopped" in game.body and not game.buttons
+    await slack.command("UANN", "stop")
+    await fake.wait_for(lambda: game.updates == 2)
+    assert "⏹ Ann stopped the game." in game.body and not game.buttons
 
 
 async def test_an_admin_grants_chips_and_everyone_sees_it(slack: Driver, fake: FakeSlack) -> None:

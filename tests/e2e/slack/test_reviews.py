@@ -102,8 +102,9 @@ async def test_a_long_game_is_reviewed_by_the_chance_to_win(
     await slack.press("UANN", game, game.button("Start"))
     await play_to_the_end(slack, game)
     assert [b["text"]["text"] for b in game.buttons] == ["Rematch", "Review"]
-    summaries = [m for m in fake.public if m.buttons and m is not game]
-    assert summaries and [b["text"]["text"] for b in summaries[-1].buttons] == ["Review"]
+    # The summary is posted after the game message is edited: wait for it.
+    summaries = await fake.wait_for(lambda: [m for m in fake.public if m.buttons and m is not game])
+    assert [b["text"]["text"] for b in summaries[-1].buttons] == ["Review"]
     for user in ("UANN", "UBOB"):
         sent = await slack.click(user, game, game.button("Review"))
         answer = await fake.reply(sent.key)
