@@ -69,3 +69,10 @@ async def test_an_empty_board_says_what_puts_a_player_on_it(
 ) -> None:
     manager = GameManager(RedisStore(redis))
     assert says in (await manager.handle(CTX, Leaderboard(board))).public[0]
+
+
+async def test_rank_names_the_player_as_they_are_known(redis: Redis) -> None:
+    """`rank ann` typed in lower case reads as Ann, the name the board shows."""
+    manager = await _wins(redis, {"ann": 2})
+    rank = (await manager.handle(CTX, Rank("ann", "ann"))).public[0]
+    assert rank.startswith("**Where Ann stands**")

@@ -120,9 +120,9 @@ async def test_grant_and_config_changes_need_manage_server(
 
     granted = await fake.answered(await fake.command(MOD, "grant", player=BOB, amount=50))
 
-    assert granted.ephemeral and "gave Bob 50 chips" in granted.data["content"]
+    assert granted.ephemeral and "granted Bob 50 chips" in granted.data["content"]
     announced = [text_of(m) for m in fake.channel_messages()]
-    assert any("gave Bob 50 chips (balance 150)" in text for text in announced)
+    assert any("granted Bob 50 chips from the bank (balance 150)" in text for text in announced)
     balance = await fake.answered(await fake.command(BOB, "balance"))
     assert balance.data["content"] == "You have 150 chips."
 

@@ -57,10 +57,12 @@ async def test_only_the_host_or_an_admin_may_stop(slack: Driver, fake: FakeSlack
 async def test_an_admin_grants_chips_and_everyone_sees_it(slack: Driver, fake: FakeSlack) -> None:
     """`/shutbox grant @Bob 50` by Ann posts the grant; Bob's balance shows it."""
     await slack.command("UANN", "grant <@UBOB|bob> 50")
-    assert await public_text(fake, "gave") == "Ann gave Bob 50 chips (balance 150)."
+    granted = "Ann granted Bob 50 chips from the bank (balance 150)."
+    assert await public_text(fake, "granted") == granted
     assert await slack.say("UBOB", "balance") == "You have 150 chips."
     await slack.command("UANN", "grant <@UBOB> -20")
-    assert await public_text(fake, "took") == "Ann took 20 chips from Bob (balance 130)."
+    taken = "Ann took 20 chips from Bob back to the bank (balance 130)."
+    assert await public_text(fake, "took") == taken
 
 
 async def test_grant_and_config_changes_are_for_admins(slack: Driver) -> None:
