@@ -250,6 +250,7 @@ class Playground:
         except ShutboxError as error:
             return await self._error(ctx, error)
         reply = await self.manager.handle(ctx, command)
+        await self._follow_table()  # `config lang=da` answers in Danish already
         return self._show(ctx.name, reply) + self._after(command, line, reply)
 
     def _after(self, command: Command, line: str, reply: Reply) -> list[str]:

@@ -76,7 +76,9 @@ async def test_no_english_is_left_in_danish_and_norwegian(redis: Redis, lang: st
     """The private prefix, the errors, the prompt and the help's own section are translated;
     `hint` (as the help spells it) still presses the translated Hint."""
     playground = make(redis, FixedDice([(4, 5)]))
-    await send_all(playground, f"config lang={lang}", "start", "as Ann", "join")
+    saved = await playground.send(f"config lang={lang}")
+    assert saved[0].startswith(t(lang, "playground.private", name="Cy", text=""))
+    await send_all(playground, "start", "as Ann", "join")
     assert (
         playground.prompt
         == "Ann " + t(lang, "playground.prompt_host", seated="", host="Cy")[1:] + "> "
