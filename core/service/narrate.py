@@ -184,10 +184,13 @@ def _round_summary(state: GameState, event: RoundEnded, lang: str) -> str:
         if score is not None
     )
     winners = join_list(lang, [display_name(state, i) for i in event.winners]) or "—"
-    lines = [
-        t(lang, "summary.round", n=event.round, scores=scores, winners=winners,
-          count=len(event.winners))
-    ]  # fmt: skip
+    if len(state.seats) == 1:  # alone there is nobody to beat: the score alone
+        lines = [t(lang, "summary.round_solo", n=event.round, scores=scores)]
+    else:
+        lines = [
+            t(lang, "summary.round", n=event.round, scores=scores, winners=winners,
+              count=len(event.winners))
+        ]  # fmt: skip
     for index in event.shut_by:
         lines.append(t(lang, "summary.shut", player=display_name(state, index)))
     return "\n".join(lines)

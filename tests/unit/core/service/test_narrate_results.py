@@ -11,6 +11,7 @@ from core.game.rules import preset
 from core.game.settlement import Pot
 from core.service.record import GameRecord
 from core.service.views import Reply
+from core.text.i18n import t
 from tests.unit.core.service.test_narrate import DOUBLE_SIX, act, body, sailors_table
 
 
@@ -81,4 +82,5 @@ def test_a_solo_game_ends_with_the_total_not_a_win(lang: str) -> None:
     assert record.state.over
     shown = body(reply) + "\n".join(reply.public)
     assert "🏆" not in shown and "🏁 Ann" in shown and "45" in shown
+    assert t(lang, "summary.round_solo", n=1, scores="Ann 45") in shown
     assert {"en": "rounds won", "da": "vundne runder", "nb": "vunne runder"}[lang] not in shown
