@@ -145,8 +145,11 @@ def capped_payments(
     split is a cap."""
     stakes = state.config.stakes
     winners = [i for i in event.winners if not state.seats[i].bot]
-    if stakes.kind is not StakesKind.CANOGA or not winners:
+    if stakes.kind is not StakesKind.CANOGA or not event.winners:
         return []
+    if not winners:  # only bots won the round: bots win no chips, so nobody pays
+        names = join_list(lang, [display_name(state, i) for i in event.winners])
+        return [t(lang, "summary.canoga_bots", players=names)]
     best = event.scores[winners[0]] or 0
     factor = stakes.amount * (SHUT_MULTIPLIER if event.shut_by else 1)
     lines = []

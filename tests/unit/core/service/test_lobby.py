@@ -103,3 +103,12 @@ def test_a_capped_canoga_payment_is_said_in_the_round_summary() -> None:
 def test_a_full_canoga_payment_says_nothing_more() -> None:
     summary = _canoga_round({"ann": 100, "bob": 100})
     assert "💰 Ann → Bob: 9 chips" in summary and "paid all" not in summary
+
+
+def test_a_canoga_round_a_bot_wins_says_nobody_pays() -> None:
+    """Ann scores 45 and the bot less: bots win no chips, and the summary says so."""
+    record, _ = act(sailors_table("rounds:2", stakes="canoga", bot=True), Begin("ann"))
+    _, reply = act(record, Roll("ann"), [DOUBLE_SIX, (3, 4), DOUBLE_SIX, DOUBLE_SIX])
+    assert "🤖 Bot 1 won the round, and bots win no chips: nobody pays this round." in (
+        reply.public[0]
+    )
