@@ -6,8 +6,11 @@ from __future__ import annotations
 import getpass
 import re
 
+from core.game import flow
 from core.game.errors import ShutboxError
 from core.game.moves import mask_of
+from core.game.numbers import shown as shown_text
+from core.game.state import GameState, Phase
 from core.service.buttons import parse_button
 from core.service.gifts import Standing
 from core.service.text_commands import Mention
@@ -27,13 +30,36 @@ def default_name() -> str:
     return login[:1].upper() + login[1:] if login else FALLBACK_NAME
 
 
-def not_found(text: str, shown: list[Button]) -> str:
-    """What to type instead: the moves this roll allows, or the buttons by letter."""
-    moves = [b.label for b in shown if move_of(b) is not None]
-    if typed_move(text) is not None and moves:
-        return f"“{text}” is not a move for this roll. Moves: {', '.join(moves)}."
-    labels = "  ".join(f"[{button_key(n)}] {b.label}" for n, b in enumerate(shown))
-    return f"No command or button “{text}”. Buttons: {labels}"
+def not_found(text: str, shown: list[Button], lang: str, state: GameState | None = None) -> str:
+    """Why what was typed pressed nothing, and what to type instead: tiles typed before the
+    roll, a tile already shut or missing, a tile twice, or the moves this roll allows; else
+    the buttons by letter. The typed text is repeated back short."""
+    typed = shown_text(text)
+    moves = ", ".join(b.label for b in shown if move_of(b) is not None)
+    buttons = "  ".join(f"[{button_key(n)}] {b.label}" for n, b in enumerate(shown))
+    if not _MOVE.match(text):
+        return t(lang, "playground.no_button", text=typed, buttons=buttons)
+    if not moves:
+        rolling = state is not None and state.phase is Phase.ROLL
+        key = "playground.roll_first" if rolling else "playground.no_button"
+        return t(lang, key, text=typed, buttons=buttons)
+    tiles = [int(tile) for tile in re.findall(r"\d+", text)]
+    key, params = _why_not(tiles, state)
+    return t(lang, key, text=typed, moves=moves, **params)
+
+
+def _why_not(tiles: list[int], state: GameState | None) -> tuple[str, dict[str, object]]:
+    """The catalog key (and its tile) that says why these tiles are no move for this roll."""
+    if len(set(tiles)) != len(tiles):
+        return "playground.tile_twice", {}
+    if state is not None:
+        for tile in tiles:
+            if not 1 <= tile <= state.config.rules.tiles:
+                return "playground.no_tile", {"tile": tile}
+        for tile in tiles:
+            if not flow.opening(state) and not state.board >> (tile - 1) & 1:
+                return "playground.tile_shut", {"tile": tile}
+    return "playground.not_a_move", {}
 
 
 def user_id(name: str) -> str:
@@ -119,4 +145,17 @@ def find_button(shown: list[Button], text: str) -> Button | None:
     begun = [b for b, label in zip(shown, labels, strict=True) if label.startswith(wanted)]
     if exact:
         return exact[0]
-    return begun[0] if len(begun) == 1 else None
+    if len(begun) == 1:
+        return begun[0]
+    return _by_english_word(shown, key)
+
+
+# The help's English words press their button whatever the table's language (`hint` as `Tip`).
+ENGLISH_WORDS = {"roll": "roll", "hint": "hint", "rematch": "rematch", "review": "review",
+                 "more": "page"}  # fmt: skip
+
+
+def _by_english_word(shown: list[Button], word: str) -> Button | None:
+    verb = ENGLISH_WORDS.get(word)
+    found = [b for b in shown if verb is not None and parse_button(b.action_id).verb == verb]
+    return found[0] if len(found) == 1 else None

@@ -25,9 +25,10 @@ from adapters.console.parse import (
 )
 from adapters.console.render import pressable, private_lines, reply_lines
 from adapters.console.terminal import read_line, write_lines
-from adapters.console.texts import COMMANDS_HELP, WELCOME, usage
+from adapters.console.texts import commands_help, usage, welcome
 from core.game.errors import ShutboxError
-from core.game.state import Phase
+from core.game.numbers import shown as shown_text
+from core.game.state import GameState, Phase
 from core.service.buttons import parse_button
 from core.service.commands import (
     AddBot,
@@ -51,7 +52,7 @@ from core.text.i18n import t
 SCOPE = Scope("local", "playground")
 CHANNEL = "table"
 TURN_VERBS = ("roll", "choose", "hint", "page")  # pressed by the player to act
-HOST_VERBS = ("begin", "cancel")  # lobby buttons pressed by the host
+HOST_VERBS = ("begin", "cancel", "remove", "host")  # lobby buttons pressed by the host
 SWEEP_SECONDS = 1.0
 
 log = logging.getLogger(__name__)
@@ -70,6 +71,7 @@ class Playground:
         self.review: Button | None = None  # the Review under the summaries last shown
         self.lang = "en"  # the language of the table's game (deadlines are written in it)
         self.acting: str | None = None  # who presses the turn buttons now, if not the seated
+        self.host: str | None = None  # who presses the lobby's Start and Cancel
         self.names = Names()
         self.seated = self.names.remember(name or default_name())
         self._explicit = False  # `as <name>` was the previous input
@@ -85,14 +87,20 @@ class Playground:
     # -- text in, text out ----------------------------------------------------------------
 
     def welcome(self) -> list[str]:
-        return self._plain(WELCOME.format(name=self.names[self.seated]))
+        return self._plain(welcome(self.lang, self.names[self.seated]))
 
     @property
     def prompt(self) -> str:
         """Who is at the keyboard, and whose turn a pressed button plays when that differs."""
         seated = self.names[self.seated]
-        if self.acting and self.acting != seated and not self._explicit:
-            return f"{seated} ({self.acting} to play)> "
+        if self._explicit:
+            return f"{seated}> "
+        if self.acting and self.acting != seated:
+            return (
+                t(self.lang, "playground.prompt_acting", seated=seated, player=self.acting) + "> "
+            )
+        if self.host and self.host != seated:
+            return t(self.lang, "playground.prompt_host", seated=seated, host=self.host) + "> "
         return f"{seated}> "
 
     async def send(self, line: str) -> list[str]:
@@ -116,13 +124,15 @@ class Playground:
         """Note the game's language and whose turn it is, for the deadline and the prompt."""
         with contextlib.suppress(ShutboxError):
             record = await self.manager.current(self._ctx())
+            self.acting = self.host = None
             if record is None:
-                self.acting = None
                 self.lang = (await self.manager.server_config(SCOPE)).lang
                 return
             self.lang = record.lang
-            seat = record.state.to_act
+            seat = None if record.state.over else record.state.to_act
             self.acting = seat.name if seat is not None else None
+            if record.state.phase is Phase.LOBBY:
+                self.host = record.state.host.name
 
     async def tick(self) -> list[str]:
         """Sweep the deadlines once (the interactive loop does this every second)."""
@@ -130,6 +140,8 @@ class Playground:
         for scope, reply in await self.manager.sweep(SCOPE.platform):
             if scope == SCOPE and (reply.game is None or reply.game.channel == CHANNEL):
                 lines += self._show("", reply)
+        if lines:  # a turn timed out or the lobby closed: the prompt follows the table
+            await self._follow_table()
         return lines
 
     async def run(self, stdin: TextIO, stdout: TextIO) -> None:
@@ -137,7 +149,8 @@ class Playground:
         self.tty = stdout.isatty()
         write_lines(stdout, self.welcome())
         if await self._load_view() is not None:
-            write_lines(stdout, ["A game is running at this table:", *await self.send("show")])
+            running = t(self.lang, "playground.running")
+            write_lines(stdout, [running, *await self.send("show")])
         ticker = asyncio.create_task(self._sweep_forever(stdout))
         try:
             while not self.done:
@@ -157,7 +170,7 @@ class Playground:
         except Exception:
             # The details are for the log (a file or a developer's terminal), not the table.
             log.exception("playground command failed: %s", line)
-            return self._note(t("en", "error.generic"))
+            return self._note(t(self.lang, "error.generic"))
 
     async def _sweep_forever(self, stdout: TextIO) -> None:
         while True:
@@ -207,7 +220,7 @@ class Playground:
         return lines
 
     def _note(self, text: str) -> list[str]:
-        return private_lines(self.names[self.seated], text, tty=self.tty)
+        return private_lines(self.names[self.seated], text, tty=self.tty, lang=self.lang)
 
     def _plain(self, text: str) -> list[str]:
         return reply_lines(Reply(public=(text,)), "", 0, tty=self.tty)
@@ -224,16 +237,24 @@ class Playground:
             self.view = None if record is None else game_view(record)
         return self.view
 
+    async def _state(self) -> GameState | None:
+        """The table's game as it stands, to say why typed tiles are no move."""
+        with contextlib.suppress(ShutboxError):
+            record = await self.manager.current(self._ctx())
+            return None if record is None else record.state
+        return None
+
     async def _press(self, text: str, explicit: bool) -> list[str]:
         view = self.view or await self._load_view()
         shown = pressable(view, self.review)
         button = find_button(shown, text)
         if button is None:
+            typed = shown_text(text)
             if not shown and self.view is not None and self.view.over:
-                return self._note(f"“{text}”? This game is over: type `start` for a new one.")
+                return self._note(t(self.lang, "playground.game_over", text=typed))
             if not shown:
-                return self._note(f"Unknown command “{text}”. Type `help` for the commands.")
-            return self._note(not_found(text, shown))
+                return self._note(t(self.lang, "playground.unknown", text=typed))
+            return self._note(not_found(text, shown, self.lang, await self._state()))
         ctx = await self._actor(button.action_id.split(":")[1], explicit)
         return self._show(ctx.name, await self.manager.handle(ctx, Click(button.action_id)))
 
@@ -247,23 +268,27 @@ class Playground:
         except UsageError as error:
             if error.key == "slack.duplicate":  # says nothing Slack-only: shown as it is
                 return await self._error(ctx, error)
-            return self._note(usage(verb, error.params.get("value")))
+            return self._note(usage(self.lang, verb, error.params.get("value")))
         except ShutboxError as error:
             return await self._error(ctx, error)
         reply = await self.manager.handle(ctx, command)
+        await self._follow_table()  # `config lang=da` answers in Danish already
         return self._show(ctx.name, reply) + self._after(command, line, reply)
 
     def _after(self, command: Command, line: str, reply: Reply) -> list[str]:
         """What the playground adds: its own commands after the help, and the command that turns
         a leaderboard's page where a chat shows Previous / Next buttons."""
         if isinstance(command, Help):
-            return self._plain(COMMANDS_HELP)
+            return self._plain(commands_help(self.lang))
         if not isinstance(command, Leaderboard):
             return []
         typed = [word for word in line.split()[1:] if not word.lower().startswith("page=")]
         again = " ".join(["leaderboard", *typed])
-        return [f"  {button.label}: `{again} page={parse_button(button.action_id).arg + 1}`"
-                for row in reply.buttons for button in row]  # fmt: skip
+        return [
+            "  " + t(self.lang, "playground.page", label=button.label,
+                     command=f"{again} page={parse_button(button.action_id).arg + 1}")
+            for row in reply.buttons for button in row
+        ]  # fmt: skip
 
     def _lobby(self, command: Command, *, host: bool) -> Handler:
         """`bot`, and `go` and `cancel`: the lobby's buttons as typed words; the host presses
@@ -277,21 +302,21 @@ class Playground:
 
     async def _sit(self, args: list[str], explicit: bool) -> list[str]:
         if not args:
-            return self._note("Usage: `as <name>`, e.g. `as Bob`.")
+            return self._note(t(self.lang, "playground.as_usage"))
         self.seated = self.names.remember(" ".join(args))
         self._explicit = True
         name = self.names[self.seated]
-        return [f"{name} is at the keyboard (the next button is pressed as {name})."]
+        return self._plain(t(self.lang, "playground.at_keyboard", name=name))
 
     async def _show_game(self, args: list[str], explicit: bool) -> list[str]:
         view = await self._load_view()
         if view is None:
-            return self._note("No game is running here. Type `start` (or `solo`) to open one.")
+            return self._note(t(self.lang, "playground.no_game"))
         return self._show("", Reply(game=view))
 
     async def _quit(self, args: list[str], explicit: bool) -> list[str]:
         self.done = True
-        return ["Bye!"]
+        return [t(self.lang, "playground.bye")]
 
 
 def _verified(command: Command) -> Command:

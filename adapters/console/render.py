@@ -14,6 +14,7 @@ from core.service.views import DEADLINE, Button, GameView, Reply
 from core.text.i18n import relative_time, t
 
 BOLD_ON, BOLD_OFF = "\x1b[1m", "\x1b[0m"
+SLASH_COMMAND = "/shutbox "
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _CODE = re.compile(r"`([^`]*)`")
 
@@ -21,7 +22,8 @@ _CODE = re.compile(r"`([^`]*)`")
 def plain(text: str, *, tty: bool = False) -> str:
     """`**bold**` as ANSI bold on a terminal (else plain); `` `code` `` keeps its content."""
     text = _BOLD.sub(rf"{BOLD_ON}\1{BOLD_OFF}" if tty else r"\1", text)
-    return _CODE.sub(r"\1", text)
+    # Commands are typed here without the chat's `/shutbox ` (`daily`, not `/shutbox daily`).
+    return _CODE.sub(r"\1", text).replace(SLASH_COMMAND, "")
 
 
 def countdown(deadline: int, now: float, lang: str = "en") -> str:
@@ -72,10 +74,10 @@ def game_lines(view: GameView, now: float, *, tty: bool = False, lang: str = "en
     return lines
 
 
-def private_lines(name: str, text: str, *, tty: bool = False) -> list[str]:
-    """A reply only `name` should see: its first line says so."""
+def private_lines(name: str, text: str, *, tty: bool = False, lang: str = "en") -> list[str]:
+    """A reply only `name` should see: its first line says so, in the table's language."""
     first, *rest = plain(text, tty=tty).splitlines() or [""]
-    return [f"(to {name} only) {first}", *(f"  {line}" for line in rest)]
+    return [t(lang, "playground.private", name=name, text=first), *(f"  {line}" for line in rest)]
 
 
 def public_lines(texts: Sequence[str], *, tty: bool = False) -> list[str]:
@@ -103,7 +105,7 @@ def reply_lines(
         lines += [line for line in public_lines([text], tty=tty) if line not in shown]
         lines += [review] if review and text in reply.reviewed else []
     if reply.private and reply.private not in reply.public:
-        lines += private_lines(name, reply.private, tty=tty)
+        lines += private_lines(name, reply.private, tty=tty, lang=lang)
     return lines
 
 

@@ -4,30 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import dataclass
-from fractions import Fraction
 
 from bot.commands import Subparsers
 from bot.commands.rules_options import CLI_LANG, add_rules_options, preset_name, rules_from_args
-from core.game.ai.solver import Objective, Table, exact_p_shut, solve, sorted_rolls
-from core.game.moves import move_label
-from core.game.rules import CloseRule, Rules
+from core.game.ai.odds import Odds, compute_odds
+from core.game.ai.solver import Objective
+from core.game.rules import Rules
 from core.text.render import describe_rules
 
 QUICK_EXACT_TILES = (9, 10)  # the exact fraction takes a moment for 12 tiles: only on --exact
-
-
-@dataclass(frozen=True, slots=True)
-class Odds:
-    """Optimal-play figures for one rule set, each from the table of its own objective."""
-
-    rules: Rules
-    objective: Objective  # what the best first moves optimise
-    p_shut: float
-    p_shut_exact: Fraction | None
-    expected_score: float
-    expected_count: float
-    best_first_moves: dict[str, str | None]
 
 
 def register(subparsers: Subparsers) -> None:
@@ -54,35 +39,6 @@ def run(args: argparse.Namespace) -> int:
     odds = compute_odds(rules, objective, exact=args.exact or rules.tiles in QUICK_EXACT_TILES)
     print(json.dumps(odds_json(odds), indent=2) if args.json else odds_text(odds))
     return 0
-
-
-def compute_odds(rules: Rules, objective: Objective, *, exact: bool) -> Odds:
-    """Every figure `odds` shows; the exact fraction only when asked."""
-    full = rules.full_mask
-    return Odds(
-        rules=rules,
-        objective=objective,
-        p_shut=solve(rules, Objective.SHUT).value(full),
-        p_shut_exact=exact_p_shut(rules) if exact else None,
-        expected_score=solve(rules, Objective.SUM).value(full),
-        expected_count=solve(rules, Objective.COUNT).value(full),
-        best_first_moves=best_first_moves(solve(rules, objective)),
-    )
-
-
-def first_rolls(rules: Rules) -> dict[str, tuple[int, ...]]:
-    """The rolls that can differ on a full board: each total for `any`, else each pair of dice."""
-    if rules.close is CloseRule.ANY:
-        by_total = {str(sum(dice)): dice for dice, _ in reversed(sorted_rolls(rules.dice))}
-        return dict(sorted(by_total.items(), key=lambda item: int(item[0])))
-    return {"-".join(map(str, dice)): dice for dice, _ in sorted_rolls(rules.dice)}
-
-
-def best_first_moves(table: Table) -> dict[str, str | None]:
-    """Each first roll's best move label, or None when the roll closes nothing."""
-    full = table.rules.full_mask
-    moves = {label: table.best_move(full, dice) for label, dice in first_rolls(table.rules).items()}
-    return {label: None if move is None else move_label(move) for label, move in moves.items()}
 
 
 def odds_json(odds: Odds) -> dict[str, object]:

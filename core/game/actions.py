@@ -29,7 +29,21 @@ class Leave(Action):
 
 @dataclass(frozen=True, slots=True)
 class AddBot(Action):
-    """The host seats a bot in the lobby."""
+    """A seated player seats a bot in the lobby."""
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveSeat(Action):
+    """The host removes a bot or a player from the lobby (`seat` counts from 0, the host)."""
+
+    seat: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HandHost(Action):
+    """The host hands the host role (and the first seat) to the player in `seat`."""
+
+    seat: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +68,11 @@ class Choose(Action):
 
 @dataclass(frozen=True, slots=True)
 class Stop(Action):
-    """The host, or an admin (`admin=True`, checked by the platform), stops the game."""
+    """The host, or an admin (`admin=True`, checked by the platform), stops the game; `name`
+    is the stopper's as the channel shows it (an admin need not be seated)."""
 
     admin: bool = False
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,15 +14,17 @@ from core.game.actions import (
     Begin,
     Cancel,
     Choose,
+    HandHost,
     Join,
     Leave,
+    RemoveSeat,
     Roll,
     Stop,
     Timeout,
 )
 from core.game.dice import DiceSource
 from core.game.errors import IllegalMove, NotAllowed, NotYourTurn, StaleAction
-from core.game.events import Event, Joined, Left, MatchStarted
+from core.game.events import Event, Joined, Left, MatchStarted, Stopped
 from core.game.flow import Step
 from core.game.match import FormatKind, MatchConfig
 from core.game.state import Ending, GameState, Phase, Seat
@@ -68,6 +70,8 @@ def _join(step: Step, action: Action) -> None:
 def _add_bot(step: Step, action: Action) -> None:
     state = step.state
     _require_lobby(state)
+    if state.seat_of(action.user) is None:
+        raise NotAllowed("error.bot_not_seated")
     if len(state.seats) >= state.config.seat_limit:
         raise IllegalMove("error.lobby.full", max=state.config.seat_limit)
     number = 1 + sum(seat.bot for seat in state.seats)
@@ -90,6 +94,35 @@ def _leave(step: Step, action: Action) -> None:
     if state.over:
         raise IllegalMove("error.game_over")
     flow.drop(step, index, left=True)
+
+
+def _lobby_seat(state: GameState, action: RemoveSeat | HandHost) -> Seat:
+    """The seat a host's lobby button names: anyone but the host."""
+    _require_lobby(state)
+    _require_host(state, action.user)
+    if not 0 < action.seat < len(state.seats):
+        raise StaleAction()
+    return state.seats[action.seat]
+
+
+def _remove_seat(step: Step, action: Action) -> None:
+    assert isinstance(action, RemoveSeat)
+    state, index = step.state, action.seat
+    seat = _lobby_seat(state, action)
+    step.state = state.evolve(seats=state.seats[:index] + state.seats[index + 1 :])
+    step.emit(Left(index, seat.name))
+
+
+def _hand_host(step: Step, action: Action) -> None:
+    """The new host takes the first seat (the host's), the old host theirs."""
+    assert isinstance(action, HandHost)
+    state, index = step.state, action.seat
+    seat = _lobby_seat(state, action)
+    if seat.bot:
+        raise IllegalMove("error.lobby.bot_host")
+    seats = list(state.seats)
+    seats[0], seats[index] = seat, seats[0]
+    step.state = state.evolve(seats=tuple(seats))
 
 
 def _begin(step: Step, action: Action) -> None:
@@ -120,8 +153,11 @@ def _stop(step: Step, action: Action) -> None:
     assert isinstance(action, Stop)
     if step.state.over:
         raise IllegalMove("error.game_over")
-    if not action.admin and action.user != step.state.host.id:
-        raise NotAllowed("error.stop_not_allowed", host=step.state.host.name)
+    state = step.state
+    index = state.seat_of(action.user)
+    if action.user != state.host.id and not action.admin:
+        raise NotAllowed("error.stop_not_allowed", host=state.host.name)
+    step.emit(Stopped(state.seats[index].name if index is not None else action.name or "?"))
     flow.end_match(step, Ending.STOPPED, ())
 
 
@@ -182,6 +218,8 @@ HANDLERS: dict[type[Action], Callable[[Step, Action], None]] = {
         Join: _join,
         Leave: _leave,
         AddBot: _add_bot,
+        RemoveSeat: _remove_seat,
+        HandHost: _hand_host,
         Begin: _begin,
         Cancel: _cancel,
         Stop: _stop,

@@ -33,6 +33,13 @@ class Left(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Stopped(Event):
+    """Who stopped the game (the host or an admin)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class MatchStarted(Event):
     pass
 

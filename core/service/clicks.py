@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.game.actions import Action, AddBot, Begin, Cancel, Choose, Join, Leave, Roll
+from core.game.actions import (
+    Action,
+    AddBot,
+    Begin,
+    Cancel,
+    Choose,
+    HandHost,
+    Join,
+    Leave,
+    RemoveSeat,
+    Roll,
+)
 from core.game.errors import NotYourTurn, StaleAction
 from core.service import hints, present
 from core.service.bus import Handlers
@@ -93,6 +104,9 @@ _BUTTON_ACTIONS: dict[str, Callable[[Context, ButtonId], Action]] = {
     "bot": lambda ctx, b: AddBot(ctx.user),
     "begin": lambda ctx, b: Begin(ctx.user),
     "cancel": lambda ctx, b: Cancel(ctx.user),
+    # The seat's number changes when someone joins or leaves: only the message shown counts.
+    "remove": lambda ctx, b: RemoveSeat(ctx.user, version=b.version, seat=b.arg),
+    "host": lambda ctx, b: HandHost(ctx.user, version=b.version, seat=b.arg),
     "roll": lambda ctx, b: Roll(ctx.user, version=b.version, count=b.arg),
     "choose": lambda ctx, b: Choose(ctx.user, version=b.version, tiles=b.arg),
 }

@@ -9,6 +9,7 @@ from core.game.errors import InsufficientChips, InvalidOption, NotAllowed, Shutb
 from core.game.numbers import MAX_AMOUNT, MAX_BALANCE
 from core.game.rules import PRESETS, Rules, build_rules
 from core.game.settlement import Transfer
+from core.service import boards
 from core.service.audit import Action, AuditEntry, audit_op
 from core.service.buttons import ButtonId
 from core.service.commit import MINT, Commit, DailyClaim, Journal, OpKind, Scope, StatOp, Status
@@ -18,7 +19,7 @@ from core.service.ports import GameStore
 from core.service.ratings import Skill
 from core.service.settings import ServerConfig
 from core.service.views import Button, Reply
-from core.text.i18n import decimal, number, relative_time, t
+from core.text.i18n import decimal, number, percent, relative_time, t
 from core.text.render import describe_rules
 
 DAY = 24 * 60 * 60
@@ -138,25 +139,29 @@ class Economy:
     ) -> Reply:  # fmt: skip
         """One page of 10 (of the current season, or of archived `season`), the viewer's own
         line under it when they are not on it, and Previous / Next buttons."""
+        boards.check_preset(board, preset)
         rows = await self.board_rows(scope, board, preset, season)
         names = await self.store.hash(scope, "names")
-        title = t(lang, f"board.title.{board}", min=MIN_DECISIONS_FOR_ACCURACY)
+        minimum = _minimum(board)
+        title = boards.title(board, preset, lang, minimum)
         if season is not None:
             title += " · " + t(lang, "season.title", season=season)
         if not rows:
-            return Reply(public=(f"**{title}**\n" + t(lang, "board.empty"),))
+            return Reply(public=(f"**{title}**\n" + boards.empty(board, lang, minimum),))
         pages = -(-len(rows) // TOP)
-        page = min(max(page, 0), pages - 1)
+        page = max(page, 0)
+        boards.check_page(page, pages)
         shown = _percent if board == "accuracy" else _number
         first = page * TOP
+        place = boards.places(rows)
         lines = [
-            f"{rank}. {names.get(user, user)} — {shown(value, lang)}"
-            for rank, (user, value) in enumerate(rows[first : first + TOP], first + 1)
+            f"{place[index]}. {names.get(user, user)} — {shown(value, lang)}"
+            for index, (user, value) in enumerate(rows[first : first + TOP], first)
         ]
-        own = next((rank for rank, (user, _) in enumerate(rows, 1) if user == viewer), 0)
-        if own and not first < own <= first + TOP:
-            value = shown(rows[own - 1][1], lang)
-            lines += ["…", f"{own}. {names.get(viewer, viewer)} — {value}"]
+        own = next((index for index, (user, _) in enumerate(rows) if user == viewer), None)
+        if own is not None and not first <= own < first + TOP:
+            value = shown(rows[own][1], lang)
+            lines += ["…", f"{place[own]}. {names.get(viewer, viewer)} — {value}"]
         if pages > 1:
             lines.append(t(lang, "board.page", page=page + 1, pages=pages))
         text = f"**{title}**\n" + "\n".join(lines)
@@ -279,7 +284,12 @@ def _best(fields: dict[str, str], name: str) -> int | str:
 
 
 def _percent(value: float, lang: str) -> str:
-    return f"{decimal(lang, value)} %"
+    return percent(lang, value / 100)
+
+
+def _minimum(board: str) -> int:
+    """What puts a player on a board with a threshold (0 for the others)."""
+    return {"average": MIN_TURNS_FOR_AVERAGE, "accuracy": MIN_DECISIONS_FOR_ACCURACY}.get(board, 0)
 
 
 def _per_rules(fields: dict[str, str], prefix: str, key: str, lang: str) -> list[str]:

@@ -49,7 +49,7 @@ class GameCommands(Opening):
         return await self._act(ctx, actions.Cancel(ctx.user))
 
     async def _stop(self, ctx: Context, command: Stop) -> Reply:
-        return await self._act(ctx, actions.Stop(ctx.user, admin=ctx.admin))
+        return await self._act(ctx, actions.Stop(ctx.user, admin=ctx.admin, name=ctx.name))
 
     async def _review_last(self, ctx: Context, command: Review) -> Reply:
         """`/shutbox review`: the caller's last finished match here against perfect play."""

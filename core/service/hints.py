@@ -20,11 +20,7 @@ def hint_text(state: GameState, lang: str) -> str:
     shut = solve(rules, Objective.SHUT)
     if state.phase is Phase.ROLL:
         count = goal.best_dice(available)
-        advice = (
-            t(lang, f"ui.roll_{count}")
-            if len(rules.dice_choices(available)) > 1
-            else t(lang, "ui.roll")
-        )
+        advice = roll_label(state, count, lang)
         return _format(
             lang, advice, goal.dice_value(available, count), shut.value(available), goal.objective
         )
@@ -41,6 +37,14 @@ def hint_text(state: GameState, lang: str) -> str:
     )
 
 
+def roll_label(state: GameState, count: int, lang: str) -> str:
+    """The roll button the hint names, as the game message labels it: `Roll` when it is the
+    only one, `Roll 1 die` / `Roll 2 dice` when the player chooses."""
+    if len(state.config.rules.dice_choices(flow.available(state))) > 1:
+        return t(lang, f"ui.roll_{count}")
+    return t(lang, "ui.roll")
+
+
 def _format(lang: str, advice: str, value: float, p_shut: float, objective: Objective) -> str:
     if objective is Objective.SHUT:
         return t(lang, "hint.shut", advice=advice, chance=_percent(lang, p_shut))
@@ -52,7 +56,7 @@ def _long_hint(state: GameState, lang: str) -> str:
     table = solve_long(state.config.rules)
     if state.phase is Phase.ROLL:
         count = table.best_dice(state.board, state.turn)
-        advice = t(lang, f"ui.roll_{count}")
+        advice = roll_label(state, count, lang)
         chance = table.win_chance(state.board, state.turn)
     else:
         move, chance = table.move_values(state.board, state.turn, state.dice)[0]

@@ -14,12 +14,13 @@ from core.game.events import (
     Rolled,
     RoundEnded,
     RoundStarted,
+    Stopped,
     TimedOut,
     TurnEnd,
     TurnEnded,
 )
-from core.game.match import FormatKind, StakesKind
-from core.game.settlement import Transfer
+from core.game.match import LIMIT, FormatKind, StakesKind
+from core.game.settlement import SHUT_MULTIPLIER, Transfer
 from core.game.state import Ending, GameState, Phase
 from core.service.chips import Settlement
 from core.service.present import display_name, ending_line
@@ -79,6 +80,8 @@ def _notice(state: GameState, event: Event, lang: str, style: Style) -> Iterator
         yield t(lang, key, player=display_name(state, event.seat))
     elif isinstance(event, TimedOut):
         yield t(lang, "notice.timed_out", player=display_name(state, event.seat))
+    elif isinstance(event, Stopped):
+        yield t(lang, "notice.stopped", player=event.name)
     elif isinstance(event, Eliminated):
         yield t(
             lang, "notice.eliminated", player=display_name(state, event.seat), total=event.total
@@ -127,7 +130,40 @@ def summaries(
         else:
             continue
         texts[-1] = "\n".join([texts[-1], *chip_lines(state, transfers, lang)])
+        if isinstance(event, RoundEnded):
+            texts[-1] = "\n".join([texts[-1], *capped_payments(state, event, transfers, lang)])
     return texts
+
+
+def capped_payments(
+    state: GameState, event: RoundEnded, transfers: Sequence[Transfer], lang: str
+) -> list[str]:
+    """A Canoga loser pays at most what they have: say whose payment fell short of the debt.
+
+    The debt is the score difference times the stake, doubled on a shut (as settled); tied
+    winners split it and the odd chips stay with the payer, so only a shortfall beyond that
+    split is a cap."""
+    stakes = state.config.stakes
+    winners = [i for i in event.winners if not state.seats[i].bot]
+    if stakes.kind is not StakesKind.CANOGA or not event.winners:
+        return []
+    if not winners:  # only bots won the round: bots win no chips, so nobody pays
+        names = join_list(lang, [display_name(state, i) for i in event.winners])
+        return [t(lang, "summary.canoga_bots", players=names)]
+    best = event.scores[winners[0]] or 0
+    factor = stakes.amount * (SHUT_MULTIPLIER if event.shut_by else 1)
+    lines = []
+    for index, score in enumerate(event.scores):
+        seat = state.seats[index]
+        if score is None or seat.bot or seat.dropped or index in winners:
+            continue
+        owed = max(0, score - best) * factor
+        paid = sum(tr.amount for tr in transfers if tr.source == seat.id)
+        if paid < owed // len(winners) * len(winners):
+            lines.append(
+                t(lang, "summary.capped", player=display_name(state, index), paid=paid, owed=owed)
+            )
+    return lines
 
 
 def _carried_pot(
@@ -151,15 +187,24 @@ def _round_summary(state: GameState, event: RoundEnded, lang: str) -> str:
         if score is not None
     )
     winners = join_list(lang, [display_name(state, i) for i in event.winners]) or "—"
-    lines = [t(lang, "summary.round", n=event.round, scores=scores, winners=winners)]
+    if len(state.seats) == 1:  # alone there is nobody to beat: the score alone
+        lines = [t(lang, "summary.round_solo", n=event.round, scores=scores)]
+    else:
+        lines = [
+            t(lang, "summary.round", n=event.round, scores=scores, winners=winners,
+              count=len(event.winners))
+        ]  # fmt: skip
     for index in event.shut_by:
         lines.append(t(lang, "summary.shut", player=display_name(state, index)))
     return "\n".join(lines)
 
 
 def _match_summary(state: GameState, lang: str) -> str:
-    lines = [t(lang, "summary.match"), ending_line(state, lang)]
-    if state.config.format.kind is not FormatKind.LONG and state.round:
+    """`Match over: 🏆 Zed wins the match.`, who passed 45 when that ended it, then the totals
+    (a solo game has no rounds won and nobody to beat: its heading gives the total)."""
+    lines = [t(lang, "summary.match", result=_match_result(state, lang)), *_passed_45(state, lang)]
+    lines += _long_end(state, lang)
+    if state.config.format.kind is not FormatKind.LONG and state.round and len(state.seats) > 1:
         lines += [
             t(lang, "summary.total", player=display_name(state, i), total=s.total, won=s.rounds_won)
             for i, s in enumerate(state.seats)
@@ -167,11 +212,48 @@ def _match_summary(state: GameState, lang: str) -> str:
     return "\n".join(lines)
 
 
+def _match_result(state: GameState, lang: str) -> str:
+    if state.ending is not Ending.FINISHED or not state.winners or len(state.seats) == 1:
+        return ending_line(state, lang)
+    names = join_list(lang, [display_name(state, i) for i in state.winners])
+    return t(lang, "summary.match_winners", names=names, count=len(state.winners))
+
+
+def _long_end(state: GameState, lang: str) -> list[str]:
+    """How the long game was won: the closer shut the box, or the opener opened it all."""
+    if state.config.format.kind is not FormatKind.LONG or state.ending is not Ending.FINISHED:
+        return []
+    if state.board == 0:
+        return [t(lang, "summary.long_shut", player=display_name(state, 0))]
+    if state.board == state.config.rules.full_mask:
+        return [t(lang, "summary.long_opened", player=display_name(state, 1))]
+    return []
+
+
+def _passed_45(state: GameState, lang: str) -> list[str]:
+    """To 45 and elimination end because of a total past 45: say whose."""
+    kind = state.config.format.kind
+    if state.ending is not Ending.FINISHED or kind not in (
+        FormatKind.TO_45,
+        FormatKind.ELIMINATION,
+    ):
+        return []
+    passed = [
+        t(lang, "summary.player_total", player=display_name(state, i), total=seat.total)
+        for i, seat in enumerate(state.seats)
+        if seat.total > LIMIT
+    ]
+    if not passed:
+        return []
+    return [t(lang, f"summary.passed_45.{kind.value}", players=join_list(lang, passed),
+              count=len(passed))]  # fmt: skip
+
+
 def chip_lines(state: GameState, transfers: Sequence[Transfer], lang: str) -> list[str]:
     names = {seat.id: seat.name for seat in state.seats}
     pot = t(lang, "summary.pot_account")
     return [
-        t(lang, "summary.chips", source=names.get(tr.source, pot), target=names.get(tr.target, pot),
-          amount=tr.amount)
+        t(lang, "summary.chips", source=names.get(tr.source) or t(lang, "summary.pot_source"),
+          target=names.get(tr.target, pot), amount=tr.amount)
         for tr in transfers
     ]  # fmt: skip

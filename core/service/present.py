@@ -5,18 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.game import flow
-from core.game.match import FormatKind, MatchConfig, StakesKind
+from core.game.match import FormatKind, StakesKind
 from core.game.moves import options
 from core.game.state import Ending, GameState, Phase
 from core.service import rematch, reviews, turns
 from core.service.buttons import ButtonId
 from core.service.challenge import Tag
+from core.service.lobby import lobby_body, lobby_rows
 from core.service.pictures import IMAGE_STYLE, picture_of
 from core.service.record import GameRecord
 from core.service.turns import Turns
 from core.service.views import DEADLINE, Button, ButtonStyle, GameView
 from core.text.i18n import join_list, t
-from core.text.render import Style, describe_rules, render_board, render_dice, render_move
+from core.text.render import Style, render_board, render_dice, render_move
 
 MOVES_PER_PAGE = 20  # four rows of five buttons; the fifth row holds Hint and More
 ROW = 5
@@ -38,7 +39,7 @@ def game_view(record: GameRecord, notices: Sequence[str] = (), page: int = 0) ->
     """The one game message: lobby, turn in progress, or final result."""
     state, lang = record.state, record.lang
     if state.phase is Phase.LOBBY:
-        title, body, rows = t(lang, "lobby.title"), _lobby_body(record), _lobby_rows(record)
+        title, body, rows = t(lang, "lobby.title"), lobby_body(record), lobby_rows(record)
     elif state.over:
         title, body = t(lang, "game.over_title"), _over_body(record, notices)
         rows = _over_rows(record)
@@ -83,57 +84,16 @@ def _over_rows(record: GameRecord) -> tuple[tuple[Button, ...], ...]:
     return ((rematch.rematch_button(record), *([review] if review else [])),)
 
 
-def describe_config(config: MatchConfig, lang: str) -> list[str]:
-    """Rules, format, stakes and timer as the lobby and `/shutbox rules` show them."""
-    fmt, stakes = config.format, config.stakes
-    if fmt.kind is FormatKind.ROUNDS:
-        format_text = t(lang, "lobby.rounds", n=fmt.rounds)
-    else:
-        format_text = t(lang, f"format.{fmt.kind.value}.title")
-    stakes_text = {
-        StakesKind.NONE: t(lang, "stakes.none.title"),
-        StakesKind.POT: t(lang, "lobby.pot", ante=stakes.amount),
-        StakesKind.CANOGA: t(lang, "lobby.canoga", k=stakes.amount),
-    }[stakes.kind]
-    return [
-        t(lang, "lobby.rules", rules=describe_rules(config.rules, lang)),
-        t(lang, "lobby.format", format=format_text, stakes=stakes_text, timer=config.timer),
-    ]
-
-
-def _lobby_body(record: GameRecord) -> str:
-    state, lang = record.state, record.lang
-    lines = [t(lang, "lobby.host", host=state.host.name), *describe_config(state.config, lang)]
-    if record.fair_dice is not None:
-        lines.append(t(lang, "lobby.fair", commitment=record.fair_dice.commitment))
-    names = ", ".join(display_name(state, i) for i in range(len(state.seats)))
-    lines.append(
-        t(lang, "lobby.players", n=len(state.seats), max=state.config.seat_limit, names=names)
-    )
-    lines.append(t(lang, "lobby.closes", deadline=DEADLINE))
-    return "\n".join(lines)
-
-
-def _lobby_rows(record: GameRecord) -> tuple[tuple[Button, ...], ...]:
-    lang, gid, version = record.lang, record.game_id, record.version
-
-    def button(verb: str, label: str, style: ButtonStyle) -> Button:
-        return Button(str(ButtonId(verb, gid, version)), t(lang, label), style)
-
-    return (
-        (
-            button("join", "ui.join", ButtonStyle.PRIMARY),
-            button("leave", "ui.leave", ButtonStyle.SECONDARY),
-            button("bot", "ui.add_bot", ButtonStyle.SECONDARY),
-            button("begin", "ui.start", ButtonStyle.SUCCESS),
-            button("cancel", "ui.cancel", ButtonStyle.DANGER),
-        ),
-    )
-
-
 def display_name(state: GameState, index: int) -> str:
     seat = state.seats[index]
     return f"🤖 {seat.name}" if seat.bot else seat.name
+
+
+def _latest(notices: Sequence[str]) -> list[str]:
+    """The last notices that fit, after `…` when earlier ones were left out."""
+    if len(notices) <= MAX_NOTICES:
+        return list(notices)
+    return ["…", *notices[-MAX_NOTICES:]]
 
 
 def _round_title(state: GameState, lang: str) -> str:
@@ -148,7 +108,7 @@ def _round_title(state: GameState, lang: str) -> str:
 def _turn_body(record: GameRecord, notices: Sequence[str]) -> str:
     state, lang, style = record.state, record.lang, style_of(record)
     lines = [board_text(state, style)]
-    lines += list(notices)[-MAX_NOTICES:]
+    lines += _latest(notices)
     if state.config.stakes.kind is StakesKind.POT:
         lines.append(t(lang, "game.pot", pot=record.pot.total))
     seat = state.to_act
@@ -173,17 +133,28 @@ def scores_lines(
     """One line per player: this round's score (if played) and the match total, then the
     player's last turn: its rolls, what they closed and why it ended."""
     if state.config.format.kind is FormatKind.LONG:
-        roles = t(lang, "game.long_roles", closer=state.seats[0].name, opener=state.seats[1].name)
+        roles = t(lang, "game.long_roles", closer=display_name(state, 0),
+                  opener=display_name(state, 1))  # fmt: skip
         return [roles, *_turn_lines(state, lang, last, range(len(state.seats)), style)]
     lines = []
-    for index, seat in enumerate(state.seats):
+    for index in range(len(state.seats)):
         played = state.played[index] if index < len(state.played) else None
         mark = "—" if played is None else played
         status = _seat_status(state, index, lang)
         lines.append(t(lang, "game.score_line", player=display_name(state, index), round=mark,
-                       total=seat.total, status=status))  # fmt: skip
+                       total=running_total(state, index), status=status))  # fmt: skip
         lines += _turn_lines(state, lang, last, [index], style)
     return lines
+
+
+def running_total(state: GameState, index: int) -> int:
+    """A player's match total with the round being played: the engine adds a round's scores
+    only when the round ends, but a total shown beside this round's score must include it."""
+    total = state.seats[index].total
+    played = state.played[index] if index < len(state.played) else None
+    if state.over or played is None:
+        return total
+    return total + played
 
 
 def _turn_lines(
@@ -263,7 +234,7 @@ def _hint_button(record: GameRecord) -> list[Button]:
 
 def _over_body(record: GameRecord, notices: Sequence[str]) -> str:
     state, lang = record.state, record.lang
-    lines = [*_final_box(record), *list(notices)[-MAX_NOTICES:], ending_line(state, lang)]
+    lines = [*_final_box(record), *_latest(notices), ending_line(state, lang)]
     if state.round:
         lines += scores_lines(state, lang, record.turns, style_of(record))
     if record.fair_dice is not None and not record.challenge:  # a challenge's seed is the day's
@@ -289,6 +260,8 @@ def ending_line(state: GameState, lang: str) -> str:
         return t(lang, f"game.ending.{state.ending.value}")
     if not state.winners:
         return t(lang, "game.no_winner")
+    if len(state.seats) == 1:
+        return t(lang, "game.solo_over", player=state.seats[0].name, total=state.seats[0].total)
     names = join_list(lang, [display_name(state, i) for i in state.winners])
     key = "game.winner" if len(state.winners) == 1 else "game.winners"
     return t(lang, key, names=names)

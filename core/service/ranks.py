@@ -2,26 +2,19 @@
 
 from __future__ import annotations
 
+from core.service.boards import position
 from core.service.context import Context
 from core.service.economy import Economy
 from core.service.views import Reply
 from core.text.i18n import t
 
 RANKED = ("wins", "rating", "rounds", "shuts", "chips", "best", "average", "accuracy")
-LOWER_IS_BETTER = ("best", "average")
-
-
-def position(rows: list[tuple[str, float]], user: str, board: str) -> int | None:
-    """1 + how many players are strictly ahead (ties share a place); None when not listed."""
-    mine = dict(rows).get(user)
-    if mine is None:
-        return None
-    sign = -1 if board in LOWER_IS_BETTER else 1
-    return 1 + sum(1 for _, value in rows if sign * (value - mine) > 0)
 
 
 async def rank_reply(economy: Economy, ctx: Context, user: str, name: str, lang: str) -> Reply:
     """`#4 of 37 by wins · #2 of 12 by accuracy · …` for each board the player is on."""
+    # The name as the player is known here (`ann` typed in the playground reads as Ann).
+    name = (await economy.store.hash(ctx.scope, "names")).get(user) or name
     parts = []
     for board in RANKED:
         rows = await economy.board_rows(ctx.scope, board, None)

@@ -10,12 +10,12 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from core.game.errors import InvalidOption, InvalidRules
-from core.game.match import FormatKind, MatchConfig, MatchFormat, Stakes
-from core.game.numbers import MAX_AMOUNT, parse_int
+from core.game.match import FormatKind, MatchConfig, MatchFormat, Stakes, StakesKind
+from core.game.numbers import MAX_AMOUNT, parse_int, shown
 from core.game.option import Option, Value
 from core.game.option import parse_bool as parse_bool  # noqa: PLC0414 (re-exported)
 from core.game.options import OPTIONS, find_option
-from core.game.rules import RULE_OPTIONS, build_rules
+from core.game.rules import PRESETS, RULE_OPTIONS, build_rules
 from core.text.i18n import LANGS
 
 LOBBY_SECONDS = 600  # a lobby that never starts closes after 10 minutes
@@ -162,11 +162,36 @@ def _default(name: str) -> str:
 
 
 def options_from_words(pairs: dict[str, str], bare: list[str]) -> StartOptions:
-    """`start sailors rounds=3`: one bare word names the preset, as `preset=` would."""
-    if bare and "preset" in {key.lower() for key in pairs}:
-        given = next(value for key, value in pairs.items() if key.lower() == "preset")
-        raise InvalidOption("error.option.twice", option="preset", first=bare[0], second=given)
-    return options_from_pairs({**pairs, "preset": bare[0]} if bare else pairs)
+    """`start sailors to-45 pot:5 rounds=3`: as the help spells it, a bare word names a preset,
+    a format or stakes (whichever it is), as `preset=`, `format=` or `stakes=` would."""
+    named: dict[str, str] = {}
+    for word in bare:
+        key = _bare_option(word)
+        if key in named:
+            raise InvalidOption("error.option.twice", option=key, first=named[key], second=word)
+        typed = next((value for name, value in pairs.items() if name.lower() == key), None)
+        if typed is not None:
+            raise InvalidOption("error.option.twice", option=key, first=word, second=typed)
+        named[key] = word
+    return options_from_pairs({**pairs, **named})
+
+
+def _bare_option(word: str) -> str:
+    """Which option a bare word gives; a word that is none of them is refused with the lists.
+    A lone number could be rounds or seconds, so it is asked to be written out."""
+    text = word.strip().lower()
+    if text in PRESETS:
+        return "preset"
+    if text.isdigit():
+        raise InvalidOption("error.option.bare_number", value=shown(word))
+    name = text.partition(":")[0]
+    if name in {kind.value for kind in FormatKind}:
+        MatchFormat.parse(text)  # a known name with a bad count: its own error says what
+        return "format"
+    if name in {kind.value for kind in StakesKind}:
+        Stakes.parse(text)
+        return "stakes"
+    raise InvalidOption("error.option.bare", value=shown(word))
 
 
 def options_from_pairs(pairs: dict[str, str]) -> StartOptions:

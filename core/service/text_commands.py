@@ -127,11 +127,10 @@ def _one_bare_word(words: Words) -> str | None:
 
 
 def _open(kind: Callable[[StartOptions], Command]) -> Parser:
-    """`start [preset] key=value ...` (and `solo`): one bare word names the preset."""
+    """`start [preset] [format] [stakes] key=value ...` (and `solo`), as the help spells it."""
 
     def read(name: str, tokens: list[str], mentions: Mentions) -> Command:
         words = split_words(tokens)
-        _one_bare_word(words)
         bare = [word.lower() for word in words.bare]
         return kind(options_from_words(dict(words.pairs), bare))
 

@@ -209,13 +209,18 @@ def clock_time(lang: str, hour: int, minute: int) -> str:
 
 
 def relative_time(lang: str, seconds: float) -> str:
-    """A moment from now in the language's words: `in 59 seconds`, `om 59 sekunder`."""
-    return str(
-        format_timedelta(
-            timedelta(seconds=seconds), add_direction=True, threshold=1.5,
-            locale=_locale(normalize_lang(lang)),
-        )
-    )  # fmt: skip
+    """A moment from now in the language's words: `in 59 seconds`, `om 59 sekunder`; from an
+    hour on, hours and minutes (`in 23 hours and 35 minutes`), never rounded to a whole day."""
+    hours, minutes = divmod(round(seconds / 60), 60)
+    if not hours:
+        return str(
+            format_timedelta(timedelta(seconds=seconds), add_direction=True, threshold=1.5,
+                             locale=_locale(normalize_lang(lang)))
+        )  # fmt: skip
+    parts = [t(lang, "time.hours", n=hours)]
+    if minutes:
+        parts.append(t(lang, "time.minutes", n=minutes))
+    return t(lang, "time.in", duration=join_list(lang, parts))
 
 
 def _load_locale_data() -> None:

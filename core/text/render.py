@@ -15,9 +15,11 @@ from core.text.i18n import t
 Style = Literal["emoji", "text"]
 
 KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟")
-# Keycaps stop at 10, and two side by side ("1️⃣1️⃣") read as two tiles. The negative circled
-# numbers ⓫ ⓬ keep one glyph per tile, are dark-filled like a keycap, and common fonts have them.
-NEGATIVE_CIRCLED_ELEVEN = 0x24EB
+# Keycaps stop at 10, and two side by side ("1️⃣1️⃣") read as two tiles. A bigger box uses the
+# negative circled numbers for every tile (❶ … ❿ ⓫ ⓬): one glyph per tile, dark-filled like a
+# keycap, in common fonts, and one style across the row.
+NEGATIVE_CIRCLED_ONE = 0x2776  # ❶ … ❿
+NEGATIVE_CIRCLED_ELEVEN = 0x24EB  # ⓫ … ⓴
 CLOSED_EMOJI = "⬛"
 CLOSED_TEXT = "·"
 DIE_FACES = ("⚀", "⚁", "⚂", "⚃", "⚄", "⚅")
@@ -27,8 +29,9 @@ RULE_SEPARATOR = " · "
 def render_board(rules: Rules, open_mask: int, style: Style) -> str:
     """The row of tiles 1..N: open tiles show their number, closed ones a closed mark."""
     if style == "emoji":
+        tile_of = _emoji_tile if rules.tiles <= len(KEYCAPS) else _circled_tile
         return " ".join(
-            _emoji_tile(tile) if _is_open(open_mask, tile) else CLOSED_EMOJI
+            tile_of(tile) if _is_open(open_mask, tile) else CLOSED_EMOJI
             for tile in range(1, rules.tiles + 1)
         )
     return _text_board(rules, open_mask)
@@ -42,6 +45,15 @@ def _emoji_tile(tile: int) -> str:
     """A keycap for 1..10, a negative circled number for 11..20."""
     if 1 <= tile <= len(KEYCAPS):
         return KEYCAPS[tile - 1]
+    if tile <= 20:
+        return chr(NEGATIVE_CIRCLED_ELEVEN + tile - 11)
+    raise ValueError(f"no emoji for tile {tile}")
+
+
+def _circled_tile(tile: int) -> str:
+    """A negative circled number, 1..20."""
+    if 1 <= tile <= 10:
+        return chr(NEGATIVE_CIRCLED_ONE + tile - 1)
     if tile <= 20:
         return chr(NEGATIVE_CIRCLED_ELEVEN + tile - 11)
     raise ValueError(f"no emoji for tile {tile}")
@@ -77,8 +89,9 @@ def render_move(mask: int) -> str:
     return move_label(mask)
 
 
-def describe_rules(rules: Rules, lang: str) -> str:
-    """A one-liner such as `9 tiles · any combination · one die after 7-8-9 · golf scoring`."""
+def describe_rules(rules: Rules, lang: str, *, scoring: bool = True) -> str:
+    """A one-liner such as `9 tiles · any combination · one die after 7-8-9 · golf scoring`
+    (without the scoring for the long game, which has no scores)."""
     parts = [t(lang, "rules.tiles.short", tiles=rules.tiles)]
     if rules.dice == 3:
         parts.append(t(lang, "rules.three_dice.short"))
@@ -88,7 +101,8 @@ def describe_rules(rules: Rules, lang: str) -> str:
         parts.append(t(lang, "rules.one_die.short", high=high_tiles(rules)))
     elif not rules.one_die:
         parts.append(t(lang, "rules.hard.short"))
-    parts.append(t(lang, f"rules.scoring.{rules.scoring.value}.short"))
+    if scoring:
+        parts.append(t(lang, f"rules.scoring.{rules.scoring.value}.short"))
     return RULE_SEPARATOR.join(parts)
 
 
@@ -126,7 +140,7 @@ def explain_rules(rules: Rules, lang: str) -> str:
     lines.append(_titled(lang, one_die, dice=all_dice))
     lines.append(_titled(lang, f"rules.scoring.{rules.scoring.value}"))
     if rules.can_shut:
-        lines.append(_titled(lang, "rules.text.shut"))
+        lines.append(_titled(lang, "rules.text.shut", max=rules.max_score))
     else:
         lines.append(_titled(lang, "rules.cannot_shut", highest=rules.highest_closable))
     return "\n".join(lines)
@@ -140,12 +154,12 @@ def rules_text(preset_name: str, lang: str) -> str:
     """The text for `/shutbox rules [preset]`: the preset, its one-liner, and every rule in full."""
     name = preset_name.strip().lower() or "classic"
     rules = preset(name)
-    heading = _preset_heading(name, lang)
+    heading = preset_heading(name, lang)
     summary = t(lang, f"rules.preset.{name}.description")
     return f"{heading}\n{describe_rules(rules, lang)}\n{summary}\n\n{explain_rules(rules, lang)}"
 
 
-def _preset_heading(name: str, lang: str) -> str:
+def preset_heading(name: str, lang: str) -> str:
     """The preset's title, with the name to type after it when the title reads differently."""
     title = t(lang, f"rules.preset.{name}.title")
     return title if title.casefold() == name else f"{title} ({name})"

@@ -161,7 +161,7 @@ async def test_interactive_loop_reads_until_quit(redis_url: str, tmp_path: Path)
     async with open_playground(redis_url, str(tmp_path), "Ann") as playground:
         await playground.run(stdin, stdout)
     shown = stdout.getvalue()
-    assert "You are seated as Ann" in shown and "(to Ann only) You have" in shown
+    assert "You are at the keyboard as Ann" in shown and "(to Ann only) You have" in shown
     assert shown.rstrip().endswith("Bye!") and shown.count("You have") == 1
 
 
@@ -203,10 +203,10 @@ async def test_a_long_leaderboard_turns_its_pages_by_command(redis: Redis) -> No
     await redis.zadd(f"{tag}:lb:wins", {f"p{n:02d}": 100 - n for n in range(12)})
     first = "\n".join(await playground.send("leaderboard wins"))
     assert "10. p09" in first and "p10" not in first
-    assert "Next: `leaderboard wins page=2`" in first and "Previous" not in first
+    assert 'Next: type "leaderboard wins page=2"' in first and "Previous" not in first
     second = "\n".join(await playground.send("leaderboard wins page=2"))
     assert "11. p10" in second and "12. p11" in second
-    assert "Previous: `leaderboard wins page=1`" in second and "Next" not in second
+    assert 'Previous: type "leaderboard wins page=1"' in second and "Next" not in second
 
 
 @pytest.mark.parametrize(

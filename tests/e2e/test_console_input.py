@@ -81,8 +81,8 @@ async def test_typed_subcommands_read_as_in_slack(redis: Redis) -> None:
     """Subcommands share Slack's grammar: `preset=` names a board's preset, and a word too many
     is shown with the playground's own usage line."""
     playground = make(redis, SeededDice(1))
-    board = "\n".join(await playground.send("leaderboard wins preset=sailors"))
-    assert "Most matches won" in board
+    board = "\n".join(await playground.send("leaderboard best preset=sailors"))
+    assert "Best single score · Sailors’ rules (sailors)" in board
     usage = "\n".join(await playground.send("leaderboard wins sailors"))
     assert "Usage: leaderboard [board] [preset=P] [season=N] [page=N]." in usage
     extra = "\n".join(await playground.send("join now"))

@@ -54,7 +54,7 @@ async def test_rank_gives_the_place_on_every_board_the_player_is_on(store: Redis
     await twelve_winners(store)
     table = Table(manager(store))
     reply = await table.manager.handle(table.ctx("p04"), Rank())
-    assert reply.public == ("**Where p04 stands**\n#4 of 12 by wins",)
+    assert reply.public == ("**Where P04 stands**\n#4 of 12 by wins",)  # as the board names p04
     other = await table.manager.handle(table.ctx("p04"), Rank("p12", "P12"))
     assert other.public == ("**Where P12 stands**\n#12 of 12 by wins",)
     nobody = await table.manager.handle(table.ctx("zed"), Rank())

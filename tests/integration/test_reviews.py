@@ -115,9 +115,9 @@ async def test_stats_and_the_accuracy_board_count_every_reviewed_decision(
     await play_solo(table)
     stats = await table.manager.handle(table.ctx("Ann"), Stats())
     accuracy = 100 * expected.best_count / per_match
-    assert f"Review accuracy: {accuracy:.1f} % over {4 * per_match} decisions" in stats.public[0]
+    assert f"Review accuracy: {accuracy:.1f}% over {4 * per_match} decisions" in stats.public[0]
     board = await table.manager.handle(table.ctx("Ann"), Leaderboard("accuracy"))
-    assert board.public[0].splitlines()[1] == f"1. Ann — {accuracy:.1f} %"
+    assert board.public[0].splitlines()[1] == f"1. Ann — {accuracy:.1f}%"
     fields = await store.hash(SCOPE, "stats:ann")
     assert int(fields["decisions"]) == 4 * per_match
 
@@ -249,8 +249,8 @@ async def test_a_finished_long_game_is_reviewed_by_the_chance_to_win(store: Redi
         "**Your play against perfect play** (aiming for the best chance to win the match)"
     )
     miss = next(d for d in ann.decisions if not d.was_best)
-    assert f"2-1 → 2+1 ✗ best 3 (−{100 * miss.loss:.2f} % chance to win)" in text
-    assert f"expected loss {100 * ann.expected_loss:.2f} % chance to win" in text
+    assert f"2-1 → 2+1 ✗ best 3 (−{100 * miss.loss:.2f}% chance to win)" in text
+    assert f"expected loss {100 * ann.expected_loss:.2f}% chance to win" in text
     command = (await table.manager.handle(table.ctx("Bob"), Review())).private
     assert command is not None
     assert f"({bob.best_count} of {len(bob.decisions)} decisions best)" in command

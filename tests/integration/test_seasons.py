@@ -67,7 +67,10 @@ async def test_an_admin_ends_the_season_archiving_every_board_and_the_ratings(
     assert now.public == (f"🗓️ Season 2 started on {day('en', clock.now)}.",)
 
     wins = await table.manager.handle(table.ctx("Ann"), Leaderboard("wins"))
-    assert wins.public == ("**🏆 Most matches won**\nNobody on this board yet. Play a game!",)
+    assert wins.public == (
+        "**🏆 Most matches won**\nNobody on this board yet: win a match against another player"
+        " or a bot to be the first.",
+    )
     assert await store.hash(SCOPE, "rating") == {}
     old = await table.manager.handle(table.ctx("Ann"), Leaderboard("wins", season=1))
     assert old.public == ("**🏆 Most matches won · Season 1**\n1. Ann — 3\n2. Bob — 1",)

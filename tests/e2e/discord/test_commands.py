@@ -75,12 +75,12 @@ async def test_bad_options_get_a_private_error_and_open_nothing(
 async def test_stop_needs_the_host_or_manage_server(
     fake: FakeDiscord, bot: ShutboxClient, manager: GameManager
 ) -> None:
-    """Bob may not stop Ann's game; a member with Manage Server may: the game message shows
-    it stopped and the channel is told."""
+    """Bob may not stop Ann's game; a member with Manage Server may, seated or not: the game
+    message shows who stopped it and the channel is told."""
     opened = await fake.answered(await fake.command(ANN, "start"))
     refused = await fake.answered(await fake.command(BOB, "stop"))
     assert refused.ephemeral
-    assert refused.data["content"] == "Only the host (Ann) or an admin can stop the game."
+    assert refused.data["content"] == "Only the host (Ann) or an admin can stop this game."
 
     stopped = await fake.answered(await fake.command(MOD, "stop"))
 
@@ -117,9 +117,9 @@ async def test_grant_and_config_changes_need_manage_server(
 
     granted = await fake.answered(await fake.command(MOD, "grant", player=BOB, amount=50))
 
-    assert granted.ephemeral and "gave Bob 50 chips" in granted.data["content"]
+    assert granted.ephemeral and "granted Bob 50 chips" in granted.data["content"]
     announced = [text_of(m) for m in fake.channel_messages()]
-    assert any("gave Bob 50 chips (balance 150)" in text for text in announced)
+    assert any("granted Bob 50 chips from the bank (balance 150)" in text for text in announced)
     balance = await fake.answered(await fake.command(BOB, "balance"))
     assert balance.data["content"] == "You have 150 chips."
 

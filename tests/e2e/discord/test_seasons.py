@@ -32,7 +32,8 @@ async def test_an_admin_ends_the_season_and_the_old_board_stays_readable(
     )
     now = await fake.answered(await fake.command(ANN, "leaderboard", board="wins"))
     assert text_of(fake.messages[now.original or 0]) == (
-        "**🏆 Most matches won**\nNobody on this board yet. Play a game!"
+        "**🏆 Most matches won**\nNobody on this board yet: win a match against another player"
+        " or a bot to be the first."
     )
     old = await fake.answered(await fake.command(ANN, "leaderboard", board="wins", season=1))
     assert text_of(fake.messages[old.original or 0]) == (

@@ -41,22 +41,24 @@ async def test_join_and_leave_by_command_edit_the_lobby(slack: Driver, fake: Fak
 
 
 async def test_only_the_host_or_an_admin_may_stop(slack: Driver, fake: FakeSlack) -> None:
-    """Cid (a player) may not stop Bob's game; Ann, a workspace admin, may."""
+    """Cid (a player) may not stop Bob's game; Ann, a workspace admin, may without joining it,
+    and the game says she stopped it."""
     game = await lobby(slack, fake)
-    refused = await slack.say("UCID", "stop")
-    assert refused == "Only the host (Bob) or an admin can stop the game."
+    assert await slack.say("UCID", "stop") == "Only the host (Bob) or an admin can stop this game."
     await slack.command("UANN", "stop")
     await fake.wait_for(lambda: game.updates == 1)
-    assert "stopped" in game.body and not game.buttons
+    assert "⏹ Ann stopped the game." in game.body and not game.buttons
 
 
 async def test_an_admin_grants_chips_and_everyone_sees_it(slack: Driver, fake: FakeSlack) -> None:
     """`/shutbox grant @Bob 50` by Ann posts the grant; Bob's balance shows it."""
     await slack.command("UANN", "grant <@UBOB|bob> 50")
-    assert await public_text(fake, "gave") == "Ann gave Bob 50 chips (balance 150)."
+    granted = "Ann granted Bob 50 chips from the bank (balance 150)."
+    assert await public_text(fake, "granted") == granted
     assert await slack.say("UBOB", "balance") == "You have 150 chips."
     await slack.command("UANN", "grant <@UBOB> -20")
-    assert await public_text(fake, "took") == "Ann took 20 chips from Bob (balance 130)."
+    taken = "Ann took 20 chips from Bob back to the bank (balance 130)."
+    assert await public_text(fake, "took") == taken
 
 
 async def test_grant_and_config_changes_are_for_admins(slack: Driver) -> None:
@@ -88,7 +90,7 @@ async def test_rules_and_odds_of_a_preset(slack: Driver) -> None:
     """`rules sailors` and `odds preset=hard` answer privately."""
     assert "Sum or dice" in await slack.say("UBOB", "rules sailors")
     odds = await slack.say("UBOB", "odds preset=hard")
-    assert odds.startswith("*Odds with optimal play: hard*")
+    assert odds.startswith("*Odds with optimal play: Hard*")
 
 
 async def test_the_leaderboard_of_a_preset(slack: Driver, fake: FakeSlack) -> None:

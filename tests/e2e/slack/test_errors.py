@@ -81,7 +81,7 @@ GRANT_RANGE = "a whole number from -1,000,000 to 1,000,000"
         ("start stakes=pot:0", "A stake must be 1 to 1,000,000 chips, not 0."),
         ("start preset=sailors sailors", "The option preset is given twice (sailors and sailors)."),
         ("start stakes=pot:500", "You have 100 chips; this game needs 500 chips to play."),
-        ("start classic sailors", "Options are written key=value"),
+        ("start classic sailors", "The option preset is given twice (classic and sailors)"),
         ("start rounds=2 rounds=3", "The option rounds is given twice."),
         ("join now", "`/shutbox join` takes no options"),
         ("join", "There is no game in this channel."),

@@ -102,7 +102,7 @@ async def test_a_long_game_is_reviewed_by_the_chance_to_win(
     await slack.press("UANN", game, game.button("Start"))
     await play_to_the_end(slack, game)
     assert [b["text"]["text"] for b in game.buttons] == ["Rematch", "Review"]
-    # the summary is posted after the last edit: wait for it rather than race it
+    # The summary is posted after the game message is edited: wait for it.
     summaries = await fake.wait_for(lambda: [m for m in fake.public if m.buttons and m is not game])
     assert [b["text"]["text"] for b in summaries[-1].buttons] == ["Review"]
     for user in ("UANN", "UBOB"):

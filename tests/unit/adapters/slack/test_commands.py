@@ -80,7 +80,7 @@ def test_each_subcommand_is_read(text: str, command: object) -> None:
     ("text", "key", "params"),
     [
         ("shuffle", "slack.unknown_command", {"command": "shuffle"}),
-        ("start classic hard", "slack.pairs_only", {"value": "hard"}),
+        ("start classic hard", "error.option.twice", {"first": "classic", "second": "hard"}),
         ("start hard preset=classic", "error.option.twice", {"first": "hard", "second": "classic"}),
         ("start preset=", "error.option.empty", {"option": "preset"}),
         ("start rounds=3 format=to-45", "error.option.conflict", {"first": "rounds"}),

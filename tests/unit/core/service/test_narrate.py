@@ -65,7 +65,7 @@ def test_a_players_turn_ending_roll_stays_on_the_message_with_its_reason() -> No
     """Ann's 6-6 and why it ended her turn stay under her score while Bob plays."""
     record, _ = act(sailors_table(), Begin("ann"))
     record, reply = act(record, Roll("ann"), [DOUBLE_SIX])
-    assert "Ann: 45 (total 0)" in body(reply)
+    assert "Ann: 45 (total 45)" in body(reply)
     assert "↳ ⚅ ⚅ = 12 ✗ there is no tile 12, and a double can’t close 6 twice" in body(reply)
 
 
@@ -104,7 +104,7 @@ def test_a_dropped_players_total_includes_the_turn_just_played() -> None:
     record, _ = act(record, Timeout("clock"), [DOUBLE_SIX])  # Ann; round 3 begins with her
     record, reply = act(record, Timeout("clock"), [DOUBLE_SIX])
     assert record.state.over
-    assert "Ann: 45 (total 135) (dropped)" in body(reply)
+    assert "Ann: 45 (total 135) · dropped" in body(reply)
 
 
 def test_a_pot_won_by_a_bot_carries_over_and_the_message_shows_the_pot() -> None:
@@ -153,7 +153,7 @@ def test_round_summary_lists_winners_the_languages_way() -> None:
     record, _ = act(sailors_table("rounds:1"), Begin("ann"))
     record, _ = act(record, Roll("ann"), [DOUBLE_SIX])
     _, reply = act(record, Roll("bob"), [DOUBLE_SIX])
-    assert "winner: Ann and Bob" in reply.public[0]
+    assert "winners: Ann and Bob" in reply.public[0]
 
 
 def test_the_final_board_belongs_to_who_shut_it_not_to_who_was_skipped() -> None:

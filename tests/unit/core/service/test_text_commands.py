@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from core.game.errors import ShutboxError
+from core.game.match import MatchFormat
 from core.service.commands import Give, Grant, Leaderboard, Rank, Stats
 from core.service.gifts import Recipient
 from core.service.text_commands import SUBCOMMANDS, Mention, UsageError, parse
@@ -63,3 +65,41 @@ def test_a_leaderboard_page_is_typed_from_one() -> None:
 def test_every_surface_knows_the_same_subcommands() -> None:
     """The grammar, not the surface, says what the subcommands are."""
     assert "start" in SUBCOMMANDS and "give" in SUBCOMMANDS and "bot" not in SUBCOMMANDS
+
+
+@pytest.mark.parametrize(
+    ("text", "preset", "fmt", "stakes"),
+    [
+        ("start rounds:3", None, "rounds:3", None),
+        ("start to-45", None, "to-45", None),
+        ("start sailors elimination pot:5", "sailors", "elimination", "pot:5"),
+        ("solo first-shut kids", "kids", "first-shut", None),
+        ("start long pot:2", None, "long", "pot:2"),
+        ("start canoga:2 rounds=3", None, "rounds:3", "canoga:2"),
+    ],
+)
+def test_start_reads_the_helps_spelling(
+    text: str, preset: str | None, fmt: str, stakes: str | None
+) -> None:
+    """`start [preset] [format] [stakes]` as help shows it: each bare word finds its option."""
+    command = parse(text, PlainNames())
+    options = command.options  # type: ignore[attr-defined]
+    assert (options.preset, options.stakes) == (preset, stakes)
+    assert MatchFormat.parse(options.format) == MatchFormat.parse(fmt)
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("start fish", "error.option.bare"),
+        ("start 5", "error.option.bare_number"),
+        ("start classic hard", "error.option.twice"),
+        ("start to-45 format=elimination", "error.option.twice"),
+        ("start rounds:0", "error.option.rounds"),
+        ("start pot:x", "error.option.range"),
+    ],
+)
+def test_a_bare_word_that_fits_nothing_says_what_would(text: str, key: str) -> None:
+    with pytest.raises(ShutboxError) as refused:
+        parse(text, PlainNames())
+    assert refused.value.key == key

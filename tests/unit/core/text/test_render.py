@@ -38,16 +38,19 @@ def test_emoji_board_shows_one_distinct_symbol_per_open_tile(tiles: int) -> None
     symbols = render_board(rules, rules.full_mask, "emoji").split(" ")
     assert len(symbols) == tiles
     assert len(set(symbols)) == tiles
-    assert symbols[:9] == list(KEYCAPS[:9])
+    if tiles <= len(KEYCAPS):
+        assert symbols == list(KEYCAPS[:tiles])
     assert CLOSED_EMOJI not in symbols
 
 
 def test_emoji_board_tiles_above_ten() -> None:
-    """10 is the keycap ten; 11 and 12 are single glyphs, not keycap pairs."""
+    """A 12-tile box is one style: negative circled numbers, one glyph each, never keycap pairs;
+    a 10-tile box keeps the keycaps with the keycap ten."""
     rules = Rules(tiles=12)
     symbols = render_board(rules, rules.full_mask, "emoji").split(" ")
-    assert symbols[9] == "🔟"
-    assert symbols[10:] == ["⓫", "⓬"]
+    assert symbols == ["❶", "❷", "❸", "❹", "❺", "❻", "❼", "❽", "❾", "❿", "⓫", "⓬"]
+    ten = Rules(tiles=10)
+    assert render_board(ten, ten.full_mask, "emoji").split(" ")[9] == "🔟"
     assert "1️⃣1️⃣" not in render_board(rules, rules.full_mask, "emoji")
 
 
