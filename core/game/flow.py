@@ -111,8 +111,8 @@ def roll(step: Step, count: int, *, auto: bool) -> None:
     found = options(rules, available(state), dice)
     if found.moves:
         step.state = state.evolve(phase=Phase.CHOOSE, dice=dice, ends_turn=found.ends_turn)
-    elif is_long(state) and len(dice) >= 2 and len(set(dice)) == 1:
-        # Source 001: a double grants one more roll even when it cannot be used.
+    elif is_long(state) and rules.rolls_again(dice):
+        # Source 001: a pair grants one more roll even when it cannot be used.
         step.state = state.evolve(dice=dice)
         step.emit(ExtraRoll(state.turn))
     else:
