@@ -169,6 +169,9 @@ def record_score(step: Step, index: int, score: int, reason: TurnEnd) -> None:
 
 
 def end_match(step: Step, ending: Ending, winners: tuple[int, ...]) -> None:
+    """End the match: one event, whatever combination of causes reaches here in one step."""
+    if step.state.over:
+        return
     step.state = step.state.evolve(phase=Phase.OVER, ending=ending, winners=winners, turn=-1)
     step.emit(MatchEnded(ending, winners))
 
@@ -179,18 +182,24 @@ def reset_streak(step: Step, index: int) -> None:
 
 
 def drop(step: Step, index: int, *, left: bool = False) -> None:
-    """Take a player out of the rest of the match; their remaining rounds score the maximum."""
-    if step.state.seats[index].dropped:
+    """Take a player out of the rest of the match; their remaining rounds score the maximum.
+
+    A match that has already ended (the third auto-played turn can end the last round before
+    its player would be dropped) drops nobody: the end stays the one it was.
+    """
+    if step.state.seats[index].dropped or step.state.over:
         return
     step.state = step.state.with_seat(index, dropped=True)
     step.emit(Dropped(index, left))
     if is_long(step.state):
         end_match(step, Ending.FINISHED, (1 - index,))
-    elif standings.everyone_gone(step.state):
-        finish_without_players(step)
-    elif step.state.turn == index and step.state.phase in (Phase.ROLL, Phase.CHOOSE):
+        return
+    if step.state.turn == index and step.state.phase in (Phase.ROLL, Phase.CHOOSE):
         record_score(step, index, step.state.config.rules.max_score, TurnEnd.SKIPPED)
-        next_turn(step)
+        if not standings.everyone_gone(step.state):
+            next_turn(step)
+    if standings.everyone_gone(step.state):
+        finish_without_players(step)
 
 
 def close_round_after_shut(step: Step) -> None:
@@ -242,7 +251,14 @@ def _eliminate(step: Step) -> None:
 
 def finish_without_players(step: Step) -> None:
     """The last human left: the match ends inside the round, counting the turns played so far
-    (a dropped player's total must not hide the turn the table just watched)."""
+    (a dropped player's total must not hide the turn the table just watched). Every dropped
+    player's turn still to come in this round scores the maximum, as it would have had the round
+    gone on, so the leavers' totals compare fairly (ratings rank them by those totals)."""
+    max_score = step.state.config.rules.max_score
+    for index in standings.order(step.state):
+        state = step.state
+        if state.seats[index].dropped and state.in_round(index) and state.played[index] is None:
+            record_score(step, index, max_score, TurnEnd.SKIPPED)
     state = step.state
     for index, score in enumerate(state.played):
         if score is not None and not state.over:

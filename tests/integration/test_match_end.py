@@ -1,0 +1,100 @@
+"""A match ends exactly once on the service too: one summary, games counted once, and ratings
+only with a winner, whatever mix of timeouts, drops and leaves ends it (real Redis)."""
+
+from __future__ import annotations
+
+from core.service.commands import Begin, Join, Leave, Solo, Start
+from core.service.ratings import Skill
+from core.service.settings import StartOptions
+from core.store.redis_store import RedisStore
+from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
+
+MATCH_OVER = "**Match over**"
+
+
+async def timed_out_to_the_end(table: Table, clock: Clock) -> list[str]:
+    """Let every deadline pass until the game is over; the public texts the sweeps posted."""
+    posted: list[str] = []
+    for _ in range(40):
+        record = await table.manager.current(table.ctx("x"))
+        if record is None or record.state.over:
+            break
+        clock.now += 11
+        for _, reply in await table.manager.sweep():
+            posted += reply.public
+    return posted
+
+
+async def ledger_ok(store: RedisStore) -> None:
+    report = await store.verify_ledger(SCOPE)
+    assert report.ok and report.total == 0, report
+
+
+async def test_two_players_who_never_press_end_the_match_once(store: RedisStore) -> None:
+    """`start rounds=3 timer=10`, Ann and Bob never press: the third auto-played turn ends the
+    last round; the match ends there once, not again when it would drop its last player."""
+    clock = Clock()
+    table = Table(manager(store, clock=clock))
+    await table.manager.handle(table.ctx("Ann"), Start(StartOptions(format="rounds:3", timer=10)))
+    await table.manager.handle(table.ctx("Bob"), Join())
+    await table.manager.handle(table.ctx("Ann"), Begin())
+    posted = await timed_out_to_the_end(table, clock)
+    assert sum(MATCH_OVER in text for text in posted) == 1, posted
+    assert not any("No winner" in text for text in posted)
+    # Ann's third auto-played turn (round 3) dropped her; Bob's ended the match before his.
+    summary = next(text for text in posted if MATCH_OVER in text)
+    assert "🏆 Bob wins!" in summary
+    stats = {user: await store.hash(SCOPE, f"stats:{user}") for user in ("ann", "bob")}
+    assert [stats[user].get("games") for user in ("ann", "bob")] == ["1", "1"], stats
+    assert [stats[user].get("wins") for user in ("ann", "bob")] == ["0", "1"], stats
+    await ledger_ok(store)
+
+
+async def test_a_solo_game_timed_out_to_the_end_counts_once(store: RedisStore) -> None:
+    """`solo rounds=3 timer=10` never pressed: one solo game, won by its only player."""
+    clock = Clock()
+    table = Table(manager(store, clock=clock))
+    await table.manager.handle(table.ctx("Ann"), Solo(StartOptions(format="rounds:3", timer=10)))
+    posted = await timed_out_to_the_end(table, clock)
+    assert sum(MATCH_OVER in text for text in posted) == 1, posted
+    assert not any("No winner" in text for text in posted)
+    stats = await store.hash(SCOPE, "stats:ann")
+    assert stats.get("solo_games") == "1" and stats.get("solo_wins") == "1", stats
+    await ledger_ok(store)
+
+
+async def test_when_everyone_leaves_there_is_no_winner_and_no_rating(store: RedisStore) -> None:
+    """Bob leaves, then Ann on her turn: her unplayed turn scores the maximum, the match ends
+    once with no winner, and no rating moves."""
+    table = Table(manager(store))
+    await table.manager.handle(table.ctx("Ann"), Start(StartOptions(format="rounds:3")))
+    await table.manager.handle(table.ctx("Bob"), Join())
+    await table.manager.handle(table.ctx("Ann"), Begin())
+    posted: list[str] = []
+    for user in ("Bob", "Ann"):
+        posted += (await table.manager.handle(table.ctx(user), Leave())).public
+    assert sum(MATCH_OVER in text for text in posted) == 1, posted
+    summary = next(text for text in posted if MATCH_OVER in text)
+    assert "No winner" in summary and summary.count("total 45") == 2, summary
+    assert await store.hash(SCOPE, "rating") == {}
+    await ledger_ok(store)
+
+
+async def test_a_match_with_a_winner_after_a_leave_is_rated_by_the_final_order(
+    store: RedisStore,
+) -> None:
+    """Cid leaves at once; Ann and Bob play on: the winner ranks first, Cid (every turn of his
+    scored the maximum) last, so Cid's rating is the lowest."""
+    table = Table(manager(store))
+    table.last = await table.manager.handle(
+        table.ctx("Ann"), Start(StartOptions(format="rounds:2"))
+    )
+    for user in ("Bob", "Cid"):
+        await table.manager.handle(table.ctx(user), Join())
+    table.last = await table.manager.handle(table.ctx("Ann"), Begin())
+    await table.manager.handle(table.ctx("Cid"), Leave())
+    await table.play_out()
+    shown = {u: Skill.from_str(s).shown for u, s in (await store.hash(SCOPE, "rating")).items()}
+    assert set(shown) == {"ann", "bob", "cid"}
+    assert shown["cid"] == min(shown.values()) and shown["cid"] < 1500 - 10
+    await ledger_ok(store)
