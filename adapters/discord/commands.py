@@ -225,7 +225,7 @@ class ShutboxCommands(app_commands.Group):
         self, interaction: Interaction, action: str | None = None, reset_chips: bool | None = None
     ) -> None:
         end = action == "end"
-        command = Season(end, bool(reset_chips))
+        command = Season(end, reset_chips)
         await self._run(interaction, command, public=True, guild=True)
 
     @subcommand("help")

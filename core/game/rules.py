@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from itertools import product
 from typing import Any
 
 from core.game.errors import InvalidRules
@@ -228,3 +229,19 @@ def _field_value(option: Option, value: Value) -> Value:
                                allowed=allowed)  # fmt: skip
         return found
     return value
+
+
+def every_rule_set() -> tuple[Rules, ...]:
+    """Every valid rule set, from the option table: what per-rules keys (boards, stats) a server
+    can hold is a known, finite set (a few dozen), so nothing has to scan for them."""
+    table = [option for option in RULE_OPTIONS if option.name != "preset"]
+    fields = [option.field or option.name for option in table]
+    values = [(False, True) if option.kind is bool else option.values for option in table]
+    found: list[Rules] = []
+    for combination in product(*values):
+        try:
+            chosen: dict[str, Any] = dict(zip(fields, combination, strict=True))
+            found.append(Rules(**chosen))
+        except InvalidRules:
+            continue
+    return tuple(found)

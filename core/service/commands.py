@@ -128,7 +128,7 @@ class Season:
     """The current season; `end` (admins) archives it, `reset_chips` too the balances."""
 
     end: bool = False
-    reset_chips: bool = False
+    reset_chips: bool | None = None  # None: not given (only `end` may be given it)
 
 
 @dataclass(frozen=True, slots=True)

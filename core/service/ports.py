@@ -39,6 +39,7 @@ class Ended(StrEnum):
     OK = "ok"
     DUPLICATE = "duplicate"  # this request ended a season already
     STALE = "stale"  # the season changed since the caller read it
+    JUST_BEGUN = "just-begun"  # the current season was begun by an end moments ago
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,6 +77,9 @@ class Seasons:
                                      reset_chips=reset_chips)  # fmt: skip
         if ended.status is Ended.STALE:
             return Reply(private=t(lang, "season.already_ended", season=season.number))
+        if ended.status is Ended.JUST_BEGUN:  # another admin's end got there moments before
+            return Reply(private=t(lang, "season.just_ended", season=ended.season - 1,
+                                   next=ended.season))  # fmt: skip
         if ended.status is Ended.DUPLICATE:
             return Reply(private=t(lang, "economy.duplicate"))
         public = announcement(config.lang, ended.season)

@@ -108,13 +108,13 @@ class ServerCommands(ManagerBase):
         """`/shutbox season`: the current season; `season end [reset_chips=yes]` (admins) ends
         it, archiving the boards and ratings."""
         config = await self.server_config(ctx.scope)
-        if command.reset_chips and not command.end:
+        if command.reset_chips is not None and not command.end:
             raise InvalidOption("error.season.reset_needs_end")
         if not command.end:
             ended = await self.seasons.tick(ctx.scope, config)
             return _announced(await self.seasons.show(ctx.scope, config.lang), ended)
         lang = await self.private_lang(ctx)
-        reply = await self.seasons.end(ctx, config, lang, command.reset_chips)
+        reply = await self.seasons.end(ctx, config, lang, bool(command.reset_chips))
         self.balances.pop(ctx.scope.tag, None)  # accounts may be gone: read them afresh
         return reply
 

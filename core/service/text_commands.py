@@ -170,7 +170,8 @@ def _season(name: str, tokens: list[str], mentions: Mentions) -> Command:
     if [word.lower() for word in words.bare] not in ([], ["end"]):
         raise UsageError("slack.pairs_only", value=words.bare[-1])
     reset = words.pairs.get("reset_chips")
-    return Season(bool(words.bare), parse_bool(reset, "reset_chips") if reset else False)
+    # Given at all (`reset_chips=` too), it is checked: an empty value is refused, not "no".
+    return Season(bool(words.bare), None if reset is None else parse_bool(reset, "reset_chips"))
 
 
 def _info(kind: Callable[[str | None], Command]) -> Parser:

@@ -2,24 +2,25 @@
 
 Ending Season N renames every `<tag>:lb:*` board (all but `lb:chips`, which mirrors the
 balances) to `<tag>:season:N:lb:*` and the `rating` hash to `<tag>:season:N:rating`, in one
-script. The boards are found with SCAN first (a script must name its keys for Redis Cluster);
-all of them share the server's hash slot.
+script. The script names every board the server can have (`core.service.boards`: derived from
+the rule sets, a few hundred keys, no scan of the keyspace); all share the server's hash slot.
+The script also refuses a second end that lands moments after another (`JUST_BEGUN`).
 """
 
 from __future__ import annotations
 
-import re
 from importlib.resources import files
 from typing import Any
 
+from core.service.boards import season_boards
 from core.service.commit import MINT, Scope
 from core.service.ports import Ended, SeasonEnd
 from core.store.errors import reachable
 
 SEASON_LUA = files("core.store").joinpath("lua/season.lua").read_text(encoding="utf-8")
-KEPT_BOARDS = ("lb:chips",)  # mirrors the balances: never archived
-SCAN_COUNT = 1000
-_GLOB = re.compile(r"([*?\[\]\\])")
+# A season begun by an end less than this long ago is not ended again: two admins (or two
+# processes) sending `season end` at once end one season, not that one and an empty one.
+JUST_BEGUN = 60
 
 
 def archived(season: int, name: str) -> str:
@@ -50,25 +51,14 @@ class SeasonStore:
         self, scope: Scope, season: int, now: int, request_id: str, *, reset_chips: bool
     ) -> SeasonEnd:
         """End `season` (refused as STALE if it is no longer the current one)."""
-        boards = await self._boards(scope)
+        boards = season_boards()
         keys = [f"{scope.tag}:{name}" for name in ("season", f"seasonreq:{request_id}", "bal",
                                                    "journal", "lb:chips", "rating")]  # fmt: skip
         keys.append(f"{scope.tag}:{archived(season, 'rating')}")
         for board in boards:
             keys += [f"{scope.tag}:{board}", f"{scope.tag}:{archived(season, board)}"]
-        args = [str(season), str(now), "1" if reset_chips else "0", MINT, str(self._ttl)]
+        args = [str(season), str(now), "1" if reset_chips else "0", MINT, str(self._ttl),
+                str(JUST_BEGUN)]  # fmt: skip
         with reachable():  # the script object loads itself again after a SCRIPT FLUSH
             status, number = await self._script(keys=keys, args=args)
         return SeasonEnd(Ended(status), int(number))
-
-    async def _boards(self, scope: Scope) -> list[str]:
-        """The server's boards (`lb:wins`, `lb:best:<rules>`, ...) but those that stay."""
-        prefix = f"{scope.tag}:"
-        match = _GLOB.sub(r"\\\1", prefix) + "lb:*"
-        found: list[str] = []
-        with reachable():
-            async for key in self._redis.scan_iter(match=match, count=SCAN_COUNT):
-                name = str(key).removeprefix(prefix)
-                if name not in KEPT_BOARDS:
-                    found.append(name)
-        return sorted(set(found))

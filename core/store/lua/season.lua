@@ -4,9 +4,12 @@
 --
 -- KEYS: 1 season (hash n, start), 2 req (this request's result), 3 bal, 4 journal,
 -- 5 lb:chips, 6 rating, 7 the archived rating, then pairs (a board, its archived name).
--- ARGV: 1 the season the caller saw, 2 now, 3 '1' to reset chips, 4 the mint, 5 request ttl.
--- Returns {'ok', N} (N the season ended), {'duplicate', N} for a request already applied, or
--- {'stale', current} when the season changed since the caller read it.
+-- ARGV: 1 the season the caller saw, 2 now, 3 '1' to reset chips, 4 the mint, 5 request ttl,
+-- 6 the seconds after a season end during which the new season is not ended again.
+-- Returns {'ok', N} (N the season ended), {'duplicate', N} for a request already applied,
+-- {'stale', current} when the season changed since the caller read it, or
+-- {'just-begun', current} when another end began the current season moments ago (two admins
+-- sending `season end` at once end one season, however their reads and this script interleave).
 
 local SEASON, REQ, BAL, JOURNAL, LB_CHIPS, RATING, OLD_RATING = 1, 2, 3, 4, 5, 6, 7
 local seen, now, reset, mint, ttl = ARGV[1], ARGV[2], ARGV[3] == '1', ARGV[4], ARGV[5]
@@ -15,6 +18,10 @@ local done = redis.call('GET', KEYS[REQ])
 if done then return {'duplicate', done} end
 local current = redis.call('HGET', KEYS[SEASON], 'n') or '1'
 if current ~= seen then return {'stale', current} end
+local started = tonumber(redis.call('HGET', KEYS[SEASON], 'start') or '0')
+if tonumber(current) > 1 and tonumber(now) - started < tonumber(ARGV[6]) then
+  return {'just-begun', current}
+end
 
 local function archive(from, to)
   if redis.call('EXISTS', KEYS[from]) == 1 then redis.call('RENAME', KEYS[from], KEYS[to]) end
