@@ -117,10 +117,11 @@ class Rank:
 
 @dataclass(frozen=True, slots=True)
 class Stats:
-    """A player's numbers: the caller's, or `user`'s."""
+    """A player's numbers: the caller's, or `user`'s; this season's, or of all time."""
 
     user: str | None = None
     name: str | None = None
+    all_time: bool = False
 
 
 @dataclass(frozen=True, slots=True)

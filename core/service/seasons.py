@@ -15,6 +15,7 @@ from core.service.commit import Scope
 from core.service.context import Context
 from core.service.ports import Ended, SeasonStore
 from core.service.settings import ServerConfig
+from core.service.stats import season_fields
 from core.service.views import Reply
 from core.text.i18n import day, t
 
@@ -86,6 +87,11 @@ class Seasons:
         if reset_chips:
             public += "\n" + t(config.lang, "season.chips_reset", chips=config.start_chips)
         return Reply(public=(public,))
+
+    async def stats(self, scope: Scope, user: str) -> dict[str, str]:
+        """`user`'s stats this season, by the field names of `stats:<user>`."""
+        found = await self.store.season_stats(scope, season_fields(user))
+        return {name.split("|", 1)[1]: value for name, value in found.items()}
 
     async def check_archived(self, scope: Scope, season: int) -> None:
         """`leaderboard ... season=N` reads only a season that has ended."""

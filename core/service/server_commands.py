@@ -101,7 +101,11 @@ class ServerCommands(ManagerBase):
         ended = await self.seasons.tick(ctx.scope, config)
         user = command.user
         target, shown = (user, command.name or user) if user else (ctx.user, ctx.name)
-        reply = await self.economy.stats(ctx.scope, target, shown, config, config.lang)
+        season = None
+        if not command.all_time:
+            number = (await self.seasons.current(ctx.scope)).number
+            season = (number, await self.seasons.stats(ctx.scope, target))
+        reply = await self.economy.stats(ctx.scope, target, shown, config, config.lang, season)
         return _announced(reply, ended)
 
     async def _season(self, ctx: Context, command: Season) -> Reply:

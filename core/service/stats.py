@@ -9,11 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from core.game.events import Event, MatchEnded, RoundEnded, TurnEnd, TurnEnded
+from core.game.rules import every_rule_set
 from core.game.settlement import Transfer, deltas
 from core.game.state import Ending, GameState
+from core.service.boards import SEASON_HASHES
 from core.service.commit import OpKind, StatOp
 
 SCORED_TURNS = (TurnEnd.NO_MOVE, TurnEnd.SHUT, TurnEnd.LAST_DIE)
+BASE_FIELDS = ("games", "wins", "rounds", "rounds_won", "shuts", "net", "decisions",
+               "decisions_best", "solo_games", "solo_wins")  # fmt: skip
 
 
 def stat_ops(
@@ -25,7 +29,28 @@ def stat_ops(
     for event in events:
         ops += _event_ops(state, event, rules, solo)
     ops += _net_ops(state, transfers)
-    return ops
+    return [*ops, *season_copies(ops)]
+
+
+def season_copies(ops: Sequence[StatOp]) -> list[StatOp]:
+    """Each `stats:<user>` update again on the current season's stats hash (`season_stats`,
+    field `<user>|<field>`): `stats` speaks of the season, `stats all` of all time."""
+    return [
+        StatOp(op.kind, SEASON_HASHES[0], f"{op.key.removeprefix('stats:')}|{op.field}", op.value)
+        for op in ops
+        if op.key.startswith("stats:")
+    ]
+
+
+def season_fields(user: str) -> list[str]:
+    """Every field of `user` the season's stats hash can hold, derived from the rule sets."""
+    names = [*BASE_FIELDS]
+    for rules in every_rule_set():
+        for prefix in ("", "solo_"):
+            names += [
+                f"{prefix}{stat}:{rules.to_str()}" for stat in ("turns", "sum", "best", "shuts")
+            ]
+    return [f"{user}|{name}" for name in names]
 
 
 def _event_ops(state: GameState, event: Event, rules: str, solo: bool) -> Iterator[StatOp]:

@@ -204,6 +204,14 @@ def _about(kind: Callable[[str | None, str | None], Command]) -> Parser:
     return read
 
 
+def _stats(name: str, tokens: list[str], mentions: Mentions) -> Command:
+    """`stats [@user] [all]`: this season's numbers, or (`all`) those of all time."""
+    all_time = bool(tokens) and tokens[-1].lower() == "all"
+    found = _about(Stats)(name, tokens[:-1] if all_time else tokens, mentions)
+    assert isinstance(found, Stats)
+    return Stats(found.user, found.name, all_time)
+
+
 def _configure(name: str, tokens: list[str], mentions: Mentions) -> Command:
     words = split_words(tokens)
     if words.bare:
@@ -237,7 +245,7 @@ def _give(name: str, tokens: list[str], mentions: Mentions) -> Command:
 
 _PARSERS: dict[str, Parser] = {
     "start": _open(Start), "solo": _open(Solo), "join": _plain(Join), "leave": _plain(Leave),
-    "stop": _plain(Stop), "leaderboard": _leaderboard, "stats": _about(Stats),
+    "stop": _plain(Stop), "leaderboard": _leaderboard, "stats": _stats,
     "balance": _plain(Balance), "daily": _plain(Daily), "rules": _info(Rules),
     "odds": _info(Odds), "config": _configure, "grant": _grant, "give": _give,
     "rank": _about(Rank), "review": _plain(Review), "season": _season, "help": _plain(Help),

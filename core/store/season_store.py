@@ -9,10 +9,11 @@ The script also refuses a second end that lands moments after another (`JUST_BEG
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib.resources import files
 from typing import Any
 
-from core.service.boards import season_boards
+from core.service.boards import SEASON_HASHES, season_boards
 from core.service.commit import MINT, Scope
 from core.service.ports import Ended, SeasonEnd
 from core.store.errors import reachable
@@ -51,7 +52,7 @@ class SeasonStore:
         self, scope: Scope, season: int, now: int, request_id: str, *, reset_chips: bool
     ) -> SeasonEnd:
         """End `season` (refused as STALE if it is no longer the current one)."""
-        boards = season_boards()
+        boards = (*season_boards(), *SEASON_HASHES)
         keys = [f"{scope.tag}:{name}" for name in ("season", f"seasonreq:{request_id}", "bal",
                                                    "journal", "lb:chips", "rating")]  # fmt: skip
         keys.append(f"{scope.tag}:{archived(season, 'rating')}")
@@ -62,3 +63,12 @@ class SeasonStore:
         with reachable():  # the script object loads itself again after a SCRIPT FLUSH
             status, number = await self._script(keys=keys, args=args)
         return SeasonEnd(Ended(status), int(number))
+
+    async def season_stats(self, scope: Scope, fields: Sequence[str]) -> dict[str, str]:
+        """The named fields of the current season's stats hash that are set (one hash for the
+        whole server: never read whole)."""
+        if not fields:
+            return {}
+        with reachable():
+            found = await self._redis.hmget(f"{scope.tag}:{SEASON_HASHES[0]}", list(fields))
+        return {name: str(value) for name, value in zip(fields, found, strict=True) if value}
