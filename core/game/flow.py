@@ -177,8 +177,10 @@ def end_match(step: Step, ending: Ending, winners: tuple[int, ...]) -> None:
 
 
 def reset_streak(step: Step, index: int) -> None:
-    if step.state.seats[index].auto_streak:
-        step.state = step.state.with_seat(index, auto_streak=0)
+    """The player decided for themselves: no longer absent, nor idle."""
+    seat = step.state.seats[index]
+    if seat.auto_streak or seat.idle:
+        step.state = step.state.with_seat(index, auto_streak=0, idle=False)
 
 
 def drop(step: Step, index: int, *, left: bool = False) -> None:

@@ -216,6 +216,10 @@ class Economy:
             lines.append(t(lang, "stats.accuracy", accuracy=accuracy, decisions=decisions))
         lines += _per_rules(fields, "", "stats.rules", lang)
         lines += _per_rules(fields, "solo_", "stats.solo", lang)
+        if practice := _int(fields, "practice_games"):
+            wins = _int(fields, "practice_wins")
+            lines.append(t(lang, "stats.practice_games", games=practice, wins=wins))
+        lines += _per_rules(fields, "practice_", "stats.practice", lang)
         return Reply(public=("\n".join(lines),))
 
 

@@ -164,7 +164,20 @@ def _match_summary(state: GameState, lang: str) -> str:
             t(lang, "summary.total", player=display_name(state, i), total=s.total, won=s.rounds_won)
             for i, s in enumerate(state.seats)
         ]
+    if state.ending is Ending.FINISHED and state.round:
+        lines += _what_it_counts(state, lang)
     return "\n".join(lines)
+
+
+def _what_it_counts(state: GameState, lang: str) -> list[str]:
+    """Why a finished match does not reach the boards, when it does not."""
+    humans = sum(not seat.bot for seat in state.seats)
+    if state.void:
+        key = "summary.void_staked" if state.config.stakes.staked else "summary.void"
+        return [t(lang, key)]
+    if humans == 1 and len(state.seats) > 1:
+        return [t(lang, "summary.practice")]
+    return []
 
 
 def chip_lines(state: GameState, transfers: Sequence[Transfer], lang: str) -> list[str]:

@@ -45,10 +45,12 @@ class Skill:
 
 def rated(state: GameState, events: Sequence[Event], *, solo: bool) -> tuple[int, ...]:
     """The seats this click's events rate: the humans of a finished multiplayer match that has
-    a winner (everyone left: "No winner", and nobody's rating moves)."""
+    a winner (everyone left: "No winner", and nobody's rating moves) and a human decision (a
+    match everyone timed out of is void)."""
     ended = any(isinstance(e, MatchEnded) and e.ending is Ending.FINISHED for e in events)
     humans = tuple(i for i, seat in enumerate(state.seats) if not seat.bot)
-    return humans if ended and state.winners and not solo and len(humans) >= 2 else ()
+    counted = ended and state.winners and not state.void and not solo
+    return humans if counted and len(humans) >= 2 else ()
 
 
 def ranks(state: GameState, seats: Sequence[int]) -> list[int]:

@@ -160,7 +160,7 @@ def stat_ops(record: GameRecord, events: Sequence[Event]) -> list[StatOp]:
 
 def _review_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StatOp]:
     ended = any(isinstance(e, MatchEnded) and e.ending is Ending.FINISHED for e in events)
-    if not ended:
+    if not ended or record.state.void:  # a void match counts for nothing, accuracy included
         return
     for seat in record.state.seats:
         if seat.bot:

@@ -30,36 +30,69 @@ async def ledger_ok(store: RedisStore) -> None:
     assert report.ok and report.total == 0, report
 
 
-async def test_two_players_who_never_press_end_the_match_once(store: RedisStore) -> None:
+async def begin(table: Table, options: StartOptions, *, solo: bool = False) -> None:
+    if solo:
+        table.last = await table.manager.handle(table.ctx("Ann"), Solo(options))
+        return
+    await table.manager.handle(table.ctx("Ann"), Start(options))
+    await table.manager.handle(table.ctx("Bob"), Join())
+    table.last = await table.manager.handle(table.ctx("Ann"), Begin())
+
+
+VOID = "Nobody made a move of their own in this match, so it doesn’t count: no wins, no ratings."
+
+
+async def test_two_players_who_never_press_end_a_void_match_once(store: RedisStore) -> None:
     """`start rounds=3 timer=10`, Ann and Bob never press: the third auto-played turn ends the
-    last round; the match ends there once, not again when it would drop its last player."""
+    last round; the match ends there once (not again when it would drop its last player), and
+    as nobody decided anything it is void: the channel is told, nothing is counted or rated."""
     clock = Clock()
     table = Table(manager(store, clock=clock))
-    await table.manager.handle(table.ctx("Ann"), Start(StartOptions(format="rounds:3", timer=10)))
-    await table.manager.handle(table.ctx("Bob"), Join())
-    await table.manager.handle(table.ctx("Ann"), Begin())
+    await begin(table, StartOptions(format="rounds:3", timer=10))
     posted = await timed_out_to_the_end(table, clock)
-    assert sum(MATCH_OVER in text for text in posted) == 1, posted
-    assert not any("No winner" in text for text in posted)
-    # Ann's third auto-played turn (round 3) dropped her; Bob's ended the match before his.
-    summary = next(text for text in posted if MATCH_OVER in text)
-    assert "🏆 Bob wins!" in summary
+    summaries = [text for text in posted if MATCH_OVER in text]
+    assert len(summaries) == 1 and summaries[0].endswith(VOID), posted
+    assert not any("No winner" in text or "Ratings" in text for text in posted)
+    for user in ("ann", "bob"):
+        assert await store.hash(SCOPE, f"stats:{user}") == {}
+    assert await store.hash(SCOPE, "rating") == {}
+    assert await store.top(SCOPE, "wins") == []
+    await ledger_ok(store)
+
+
+async def test_a_match_with_one_decision_then_timeouts_counts_once(store: RedisStore) -> None:
+    """The first player rolls once, then nobody presses again: the match counts, once, and
+    its winner is the one with the lower total among those not dropped."""
+    clock = Clock()
+    table = Table(manager(store, clock=clock))
+    await begin(table, StartOptions(format="rounds:3", timer=10))
+    first = await table.to_act()
+    assert first is not None
+    await table.press(first)
+    posted = await timed_out_to_the_end(table, clock)
+    summaries = [text for text in posted if MATCH_OVER in text]
+    assert len(summaries) == 1 and VOID not in summaries[0], posted
     stats = {user: await store.hash(SCOPE, f"stats:{user}") for user in ("ann", "bob")}
     assert [stats[user].get("games") for user in ("ann", "bob")] == ["1", "1"], stats
-    assert [stats[user].get("wins") for user in ("ann", "bob")] == ["0", "1"], stats
+    wins = [int(stats[user].get("wins", "0")) for user in ("ann", "bob")]
+    winner = "Ann" if wins == [1, 0] else "Bob"
+    assert sum(wins) == 1 and f"🏆 {winner} wins!" in summaries[0], (wins, summaries)
+    assert "Ratings" in "\n".join(posted)
     await ledger_ok(store)
 
 
 async def test_a_solo_game_timed_out_to_the_end_counts_once(store: RedisStore) -> None:
-    """`solo rounds=3 timer=10` never pressed: one solo game, won by its only player."""
+    """`solo rounds=3 timer=10`, one roll then nothing: one solo game, won by its player."""
     clock = Clock()
     table = Table(manager(store, clock=clock))
-    await table.manager.handle(table.ctx("Ann"), Solo(StartOptions(format="rounds:3", timer=10)))
+    await begin(table, StartOptions(format="rounds:3", timer=10), solo=True)
+    await table.press("Ann")
     posted = await timed_out_to_the_end(table, clock)
     assert sum(MATCH_OVER in text for text in posted) == 1, posted
     assert not any("No winner" in text for text in posted)
     stats = await store.hash(SCOPE, "stats:ann")
     assert stats.get("solo_games") == "1" and stats.get("solo_wins") == "1", stats
+    assert "games" not in stats and "wins" not in stats
     await ledger_ok(store)
 
 
