@@ -223,8 +223,6 @@ def test_rules_that_cannot_shut_are_described_as_they_play() -> None:
 
 def test_the_rules_say_what_counts_in_every_language() -> None:
     """`rules` ends with what reaches the boards: humans only, practice, solo, void."""
-    from core.text.render import rules_text
-
     english = rules_text("classic", "en")
     assert english.endswith(
         "A match in which nobody made a move of their own (every turn timed out) is void: every "
