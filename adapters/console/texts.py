@@ -31,7 +31,7 @@ COMMANDS_HELP = f"""\
 (`roll`, `hint`) presses that button
 `as <name>` seat another player; typed right before a button, that player presses it
 `balance` · `daily` · `leaderboard [{"|".join(BOARDS)}] [preset=P] [season=N] [page=N]` \
-· `stats [name]` · `rank [name]` · `grant <name> <n>` · \
+· `stats [name] [all]` · `rank [name]` · `grant <name> <n>` · \
 `give <name> <n>` (your own chips) · `review` (your last match against perfect play) · `season` \
 · `season end [reset_chips=yes]` (archive the boards and ratings, start the next season)
 `show` the game message again · `rules [preset]` · `odds [preset]` · `config [key=value ...]` \
