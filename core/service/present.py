@@ -262,7 +262,7 @@ def ending_line(state: GameState, lang: str) -> str:
         return t(lang, "game.ending.stopped_stakes")
     if state.ending is not Ending.FINISHED:
         return t(lang, f"game.ending.{state.ending.value}")
-    if not state.winners:
+    if not state.winners or state.void:  # a void match has nobody to congratulate
         return t(lang, "game.no_winner")
     names = join_list(lang, [display_name(state, i) for i in state.winners])
     key = "game.winner" if len(state.winners) == 1 else "game.winners"
