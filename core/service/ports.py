@@ -57,6 +57,10 @@ class SeasonStore(Protocol):
         self, scope: Scope, season: int, now: int, request_id: str, *, reset_chips: bool
     ) -> SeasonEnd: ...
 
+    async def number(self, scope: Scope) -> int:
+        """The current season's number, read only (1 before anyone asked)."""
+        ...
+
     async def season_stats(self, scope: Scope, fields: Sequence[str]) -> dict[str, str]:
         """The named fields of the current season's stats hash that are set."""
         ...

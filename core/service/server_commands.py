@@ -103,7 +103,7 @@ class ServerCommands(ManagerBase):
         target, shown = (user, command.name or user) if user else (ctx.user, ctx.name)
         season = None
         if not command.all_time:
-            number = (await self.seasons.current(ctx.scope)).number
+            number = await self.seasons.store.number(ctx.scope)  # a read: starts nothing
             season = (number, await self.seasons.stats(ctx.scope, target))
         reply = await self.economy.stats(ctx.scope, target, shown, config, config.lang, season)
         return _announced(reply, ended)

@@ -64,6 +64,12 @@ class SeasonStore:
             status, number = await self._script(keys=keys, args=args)
         return SeasonEnd(Ended(status), int(number))
 
+    async def number(self, scope: Scope) -> int:
+        """The current season's number without starting Season 1 (a read changes nothing)."""
+        with reachable():
+            found = await self._redis.hget(f"{scope.tag}:season", "n")
+        return int(found or 1)
+
     async def season_stats(self, scope: Scope, fields: Sequence[str]) -> dict[str, str]:
         """The named fields of the current season's stats hash that are set (one hash for the
         whole server: never read whole)."""
