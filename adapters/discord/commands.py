@@ -163,9 +163,13 @@ class ShutboxCommands(app_commands.Group):
         await self._run(interaction, command, public=True, guild=True)
 
     @subcommand("stats")
-    @localized("stats", "player")
-    async def stats(self, interaction: Interaction, player: discord.User | None = None) -> None:
-        command = Stats() if player is None else Stats(str(player.id), player.display_name)
+    @localized("stats", "player", "all_seasons")
+    async def stats(
+        self, interaction: Interaction, player: discord.User | None = None,
+        all_seasons: bool | None = None,
+    ) -> None:  # fmt: skip
+        user, name = (None, None) if player is None else (str(player.id), player.display_name)
+        command = Stats(user, name, bool(all_seasons))
         await self._run(interaction, command, guild=True)
 
     @subcommand("balance")
@@ -233,7 +237,7 @@ class ShutboxCommands(app_commands.Group):
         self, interaction: Interaction, action: str | None = None, reset_chips: bool | None = None
     ) -> None:
         end = action == "end"
-        command = Season(end, bool(reset_chips))
+        command = Season(end, reset_chips)
         await self._run(interaction, command, public=True, guild=True)
 
     @subcommand("audit")

@@ -6,6 +6,7 @@ Illegal actions raise narrow errors from `core.game.errors`; the input state is 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from core.game import autoplay, flow
 from core.game.actions import (
@@ -134,6 +135,9 @@ def _begin(step: Step, action: Action) -> None:
         if config.min_players == config.seat_limit:
             raise IllegalMove("error.lobby.players_exact", count=config.min_players)
         raise IllegalMove("error.lobby.players", min=config.min_players, max=config.seat_limit)
+    # Every human starts idle: their first roll or move of their own makes the match count.
+    seats = tuple(seat if seat.bot else replace(seat, idle=True) for seat in state.seats)
+    step.state = state.evolve(seats=seats)
     step.emit(MatchStarted())
     if config.format.kind is FormatKind.LONG:
         flow.start_long(step)

@@ -111,8 +111,8 @@ def roll(step: Step, count: int, *, auto: bool) -> None:
     found = options(rules, available(state), dice)
     if found.moves:
         step.state = state.evolve(phase=Phase.CHOOSE, dice=dice, ends_turn=found.ends_turn)
-    elif is_long(state) and len(dice) >= 2 and len(set(dice)) == 1:
-        # Source 001: a double grants one more roll even when it cannot be used.
+    elif is_long(state) and rules.rolls_again(dice):
+        # Source 001: a pair grants one more roll even when it cannot be used.
         step.state = state.evolve(dice=dice)
         step.emit(ExtraRoll(state.turn))
     else:
@@ -169,28 +169,39 @@ def record_score(step: Step, index: int, score: int, reason: TurnEnd) -> None:
 
 
 def end_match(step: Step, ending: Ending, winners: tuple[int, ...]) -> None:
+    """End the match: one event, whatever combination of causes reaches here in one step."""
+    if step.state.over:
+        return
     step.state = step.state.evolve(phase=Phase.OVER, ending=ending, winners=winners, turn=-1)
     step.emit(MatchEnded(ending, winners))
 
 
 def reset_streak(step: Step, index: int) -> None:
-    if step.state.seats[index].auto_streak:
-        step.state = step.state.with_seat(index, auto_streak=0)
+    """The player decided for themselves: no longer absent, nor idle."""
+    seat = step.state.seats[index]
+    if seat.auto_streak or seat.idle:
+        step.state = step.state.with_seat(index, auto_streak=0, idle=False)
 
 
 def drop(step: Step, index: int, *, left: bool = False) -> None:
-    """Take a player out of the rest of the match; their remaining rounds score the maximum."""
-    if step.state.seats[index].dropped:
+    """Take a player out of the rest of the match; their remaining rounds score the maximum.
+
+    A match that has already ended (the third auto-played turn can end the last round before
+    its player would be dropped) drops nobody: the end stays the one it was.
+    """
+    if step.state.seats[index].dropped or step.state.over:
         return
     step.state = step.state.with_seat(index, dropped=True)
     step.emit(Dropped(index, left))
     if is_long(step.state):
         end_match(step, Ending.FINISHED, (1 - index,))
-    elif standings.everyone_gone(step.state):
-        finish_without_players(step)
-    elif step.state.turn == index and step.state.phase in (Phase.ROLL, Phase.CHOOSE):
+        return
+    if step.state.turn == index and step.state.phase in (Phase.ROLL, Phase.CHOOSE):
         record_score(step, index, step.state.config.rules.max_score, TurnEnd.SKIPPED)
-        next_turn(step)
+        if not standings.everyone_gone(step.state):
+            next_turn(step)
+    if standings.everyone_gone(step.state):
+        finish_without_players(step)
 
 
 def close_round_after_shut(step: Step) -> None:
@@ -242,7 +253,14 @@ def _eliminate(step: Step) -> None:
 
 def finish_without_players(step: Step) -> None:
     """The last human left: the match ends inside the round, counting the turns played so far
-    (a dropped player's total must not hide the turn the table just watched)."""
+    (a dropped player's total must not hide the turn the table just watched). Every dropped
+    player's turn still to come in this round scores the maximum, as it would have had the round
+    gone on, so the leavers' totals compare fairly (ratings rank them by those totals)."""
+    max_score = step.state.config.rules.max_score
+    for index in standings.order(step.state):
+        state = step.state
+        if state.seats[index].dropped and state.in_round(index) and state.played[index] is None:
+            record_score(step, index, max_score, TurnEnd.SKIPPED)
     state = step.state
     for index, score in enumerate(state.played):
         if score is not None and not state.over:

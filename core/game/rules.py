@@ -7,8 +7,10 @@ the text form), both here: the parsers, help texts and command-line options read
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from itertools import product
 from typing import Any
 
 from core.game.errors import InvalidRules
@@ -83,6 +85,15 @@ class Rules:
     def dice_choices(self, available: int) -> tuple[int, ...]:
         """How many dice the player may roll next: always `dice`, plus 1 under the one-die rule."""
         return (1, self.dice) if self.one_die_allowed(available) else (self.dice,)
+
+    def rolls_again(self, dice: Sequence[int]) -> bool:
+        """Whether a roll that allows no move still grants one more roll in the long game.
+
+        Source 001: "Kaster du par, får du et ekstra kast" (a pair gives an extra roll). With
+        three dice a pair is any two dice alike (2-2-5 as well as 2-2-2); one die is never a pair.
+        The engine, the solvers, the policies and the reviews all read this one predicate.
+        """
+        return len(set(dice)) < len(dice)
 
     def to_str(self) -> str:
         """Compact text form, e.g. `t9.d2.any.1d.sum` (see `from_str`); leaderboards key by it."""
@@ -218,3 +229,19 @@ def _field_value(option: Option, value: Value) -> Value:
                                allowed=allowed)  # fmt: skip
         return found
     return value
+
+
+def every_rule_set() -> tuple[Rules, ...]:
+    """Every valid rule set, from the option table: what per-rules keys (boards, stats) a server
+    can hold is a known, finite set (a few dozen), so nothing has to scan for them."""
+    table = [option for option in RULE_OPTIONS if option.name != "preset"]
+    fields = [option.field or option.name for option in table]
+    values = [(False, True) if option.kind is bool else option.values for option in table]
+    found: list[Rules] = []
+    for combination in product(*values):
+        try:
+            chosen: dict[str, Any] = dict(zip(fields, combination, strict=True))
+            found.append(Rules(**chosen))
+        except InvalidRules:
+            continue
+    return tuple(found)

@@ -43,6 +43,9 @@ class Seat:
     auto_streak: int = 0
     rounds_won: int = 0
     shuts: int = 0
+    # A human who has not made a decision (a roll or a move of their own) since the match
+    # began; a match that ends with every human idle is void (it counts for nothing).
+    idle: bool = False
 
     @property
     def active(self) -> bool:
@@ -52,7 +55,8 @@ class Seat:
     def to_str(self) -> str:
         flags = (
             ("b" if self.bot else "") + ("o" if self.out else "") + ("d" if self.dropped else "")
-        )
+            + ("i" if self.idle else "")
+        )  # fmt: skip
         fields = (quote(self.id, safe=""), quote(self.name, safe=""), flags or "-")
         numbers = (self.total, self.auto_streak, self.rounds_won, self.shuts)
         return ":".join((*fields, *map(str, numbers)))
@@ -70,6 +74,7 @@ class Seat:
             int(streak),
             int(won),
             int(shuts),
+            "i" in flags,
         )
 
 
@@ -111,6 +116,11 @@ class GameState:
     def in_round(self, index: int) -> bool:
         """Was this seat still playing when the current round began?"""
         return bool(self.round_seats >> index & 1)
+
+    @property
+    def void(self) -> bool:
+        """A started match in which no human has made a decision yet (all timed out or left)."""
+        return self.round > 0 and all(seat.idle for seat in self.seats if not seat.bot)
 
     def seat_of(self, user_id: str) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.id == user_id), None)

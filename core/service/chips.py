@@ -9,7 +9,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from core.game.events import Dropped, Eliminated, Event, MatchEnded, RoundEnded, RoundStarted
+from core.game.events import (
+    Dropped,
+    Eliminated,
+    Event,
+    MatchEnded,
+    Moved,
+    Rolled,
+    RoundEnded,
+    RoundStarted,
+)
 from core.game.match import FormatKind, Stakes, StakesKind
 from core.game.settlement import (
     Pot,
@@ -20,7 +29,7 @@ from core.game.settlement import (
     settle_canoga,
     settle_pot_round,
 )
-from core.game.state import Ending, GameState
+from core.game.state import Ending, GameState, Phase
 
 
 def pot_account(channel: str) -> str:
@@ -72,6 +81,9 @@ class Ledger:
     round_players: list[str] = field(default_factory=list)
     by_event: dict[int, list[Transfer]] = field(default_factory=dict)
     event: int = 0  # index of the event being settled
+    # No human has made a decision of their own yet: a round that ends so pays nobody (its
+    # antes go back), so a match everyone timed out of (void) moves no chip in the end.
+    idle: bool = False
 
     def book(self, transfers: Sequence[Transfer]) -> None:
         self.balances = apply_transfers(self.balances, transfers)
@@ -99,6 +111,7 @@ def settle(
         s.id for i, s in enumerate(before.seats) if not s.bot and before.in_round(i)
     ]
     gone = {i for i, s in enumerate(before.seats) if not s.active}
+    ledger.idle = before.phase is Phase.LOBBY or before.void
     pots: dict[int, int] = {}
     for index, event in enumerate(events):
         ledger.event = index
@@ -109,7 +122,9 @@ def settle(
 
 
 def _settle_event(ledger: Ledger, state: GameState, event: Event, gone: set[int]) -> None:
-    if isinstance(event, (Dropped, Eliminated)):
+    if isinstance(event, (Rolled, Moved)) and not event.auto and not state.seats[event.seat].bot:
+        ledger.idle = False
+    elif isinstance(event, (Dropped, Eliminated)):
         gone.add(event.seat)
     elif isinstance(event, RoundStarted):
         ledger.round_players = _stakers(state, event.order, gone)
@@ -138,6 +153,9 @@ def _human_ids(state: GameState, seats: Sequence[int], players: Sequence[str]) -
 
 
 def _round_end(ledger: Ledger, state: GameState, event: RoundEnded) -> None:
+    if ledger.idle:
+        _refund(ledger)
+        return
     players = ledger.round_players
     winners = _human_ids(state, event.winners, players)
     shut_by = _human_ids(state, event.shut_by, players)
@@ -162,7 +180,8 @@ def _round_end(ledger: Ledger, state: GameState, event: RoundEnded) -> None:
 
 def _match_end(ledger: Ledger, state: GameState, event: MatchEnded) -> None:
     long_game = state.config.format.kind is FormatKind.LONG
-    if long_game and event.ending is Ending.FINISHED and ledger.stakes.kind is StakesKind.POT:
+    pot_stakes = ledger.stakes.kind is StakesKind.POT
+    if long_game and event.ending is Ending.FINISHED and pot_stakes and not ledger.idle:
         winners = _human_ids(state, event.winners, ledger.round_players)
         pot, transfers = settle_pot_round(
             ledger.pot, winners, (), ledger.round_players, ledger.stakes.amount, ledger.balances
@@ -170,6 +189,10 @@ def _match_end(ledger: Ledger, state: GameState, event: MatchEnded) -> None:
         ledger.pot = pot
         ledger.book(transfers)
     # Whatever is left (odd chips, a pot a bot won, the unfinished round) goes back to its payers.
+    _refund(ledger)
+
+
+def _refund(ledger: Ledger) -> None:
     pot, transfers = refund_pot(ledger.pot)
     ledger.pot = pot
     ledger.book(transfers)

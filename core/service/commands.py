@@ -124,10 +124,11 @@ class Rank:
 
 @dataclass(frozen=True, slots=True)
 class Stats:
-    """A player's numbers: the caller's, or `user`'s."""
+    """A player's numbers: the caller's, or `user`'s; this season's, or of all time."""
 
     user: str | None = None
     name: str | None = None
+    all_time: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +136,7 @@ class Season:
     """The current season; `end` (admins) archives it, `reset_chips` too the balances."""
 
     end: bool = False
-    reset_chips: bool = False
+    reset_chips: bool | None = None  # None: not given (only `end` may be given it)
 
 
 @dataclass(frozen=True, slots=True)

@@ -212,12 +212,20 @@ class Economy:
         return sorted(accuracies, key=lambda row: (-row[1], row[0]))
 
     async def stats(
-        self, scope: Scope, user: str, name: str, config: ServerConfig, lang: str
-    ) -> Reply:
-        fields = await self.store.hash(scope, f"stats:{user}")
+        self, scope: Scope, user: str, name: str, config: ServerConfig, lang: str,
+        season: tuple[int, dict[str, str]] | None = None,
+    ) -> Reply:  # fmt: skip
+        """A player's numbers: of `season` (its number and the player's fields), else all time.
+        The chips and the rating are as they stand now either way."""
+        if season is None:
+            fields = await self.store.hash(scope, f"stats:{user}")
+            title = t(lang, "stats.title_all", player=name)
+        else:
+            fields = season[1]
+            title = t(lang, "stats.title_season", player=name, season=season[0])
         balance = (await self.store.balances(scope, [user])).get(user, config.start_chips)
         lines = [
-            t(lang, "stats.title", player=name),
+            title,
             t(lang, "stats.games", games=_int(fields, "games"), wins=_int(fields, "wins"),
               rounds=_int(fields, "rounds"), rounds_won=_int(fields, "rounds_won"),
               shuts=_int(fields, "shuts")),
@@ -226,11 +234,17 @@ class Economy:
         skill = (await self.store.hash(scope, "rating")).get(user)
         if skill:
             lines.append(t(lang, "stats.rating", rating=Skill.from_str(skill).shown))
+        else:  # ratings start afresh each season: say so rather than leave the line out
+            lines.append(t(lang, "stats.rating_none"))
         if decisions := _int(fields, "decisions"):
             accuracy = decimal(lang, 100 * _int(fields, "decisions_best") / decisions)
             lines.append(t(lang, "stats.accuracy", accuracy=accuracy, decisions=decisions))
         lines += _per_rules(fields, "", "stats.rules", lang)
         lines += _per_rules(fields, "solo_", "stats.solo", lang)
+        if practice := _int(fields, "practice_games"):
+            wins = _int(fields, "practice_wins")
+            lines.append(t(lang, "stats.practice_games", games=practice, wins=wins))
+        lines += _per_rules(fields, "practice_", "stats.practice", lang)
         return Reply(public=("\n".join(lines),))
 
 

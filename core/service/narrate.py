@@ -209,11 +209,15 @@ def _match_summary(state: GameState, lang: str) -> str:
             t(lang, "summary.total", player=display_name(state, i), total=s.total, won=s.rounds_won)
             for i, s in enumerate(state.seats)
         ]
+    if state.ending is Ending.FINISHED and state.round:
+        lines += _what_it_counts(state, lang)
     return "\n".join(lines)
 
 
 def _match_result(state: GameState, lang: str) -> str:
     if state.ending is not Ending.FINISHED or not state.winners or len(state.seats) == 1:
+        return ending_line(state, lang)
+    if state.void:  # nobody decided anything: nobody to congratulate
         return ending_line(state, lang)
     names = join_list(lang, [display_name(state, i) for i in state.winners])
     return t(lang, "summary.match_winners", names=names, count=len(state.winners))
@@ -247,6 +251,17 @@ def _passed_45(state: GameState, lang: str) -> list[str]:
         return []
     return [t(lang, f"summary.passed_45.{kind.value}", players=join_list(lang, passed),
               count=len(passed))]  # fmt: skip
+
+
+def _what_it_counts(state: GameState, lang: str) -> list[str]:
+    """Why a finished match does not reach the boards, when it does not."""
+    humans = sum(not seat.bot for seat in state.seats)
+    if state.void:
+        key = "summary.void_staked" if state.config.stakes.staked else "summary.void"
+        return [t(lang, key)]
+    if humans == 1 and len(state.seats) > 1:
+        return [t(lang, "summary.practice")]
+    return []
 
 
 def chip_lines(state: GameState, transfers: Sequence[Transfer], lang: str) -> list[str]:

@@ -39,6 +39,7 @@ class Ended(StrEnum):
     OK = "ok"
     DUPLICATE = "duplicate"  # this request ended a season already
     STALE = "stale"  # the season changed since the caller read it
+    JUST_BEGUN = "just-begun"  # the current season was begun by an end moments ago
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,14 @@ class SeasonStore(Protocol):
         self, scope: Scope, season: int, now: int, request_id: str, *, reset_chips: bool,
         audit: str = "",
     ) -> SeasonEnd: ...  # fmt: skip
+
+    async def number(self, scope: Scope) -> int:
+        """The current season's number, read only (1 before anyone asked)."""
+        ...
+
+    async def season_stats(self, scope: Scope, fields: Sequence[str]) -> dict[str, str]:
+        """The named fields of the current season's stats hash that are set."""
+        ...
 
 
 class AdminPort(Protocol):

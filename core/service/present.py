@@ -258,7 +258,7 @@ def ending_line(state: GameState, lang: str) -> str:
         return t(lang, "game.ending.stopped_stakes")
     if state.ending is not Ending.FINISHED:
         return t(lang, f"game.ending.{state.ending.value}")
-    if not state.winners:
+    if not state.winners or state.void:  # a void match has nobody to congratulate
         return t(lang, "game.no_winner")
     if len(state.seats) == 1:
         return t(lang, "game.solo_over", player=state.seats[0].name, total=state.seats[0].total)

@@ -1,4 +1,5 @@
-"""Ratings: every finished match between two or more humans updates their skill (OpenSkill).
+"""Ratings: every finished match between two or more humans with a winner updates their skill
+(OpenSkill).
 
 The model is OpenSkill's Plackett–Luce: players are ranked by the match result (the winners
 first, the rest by total, lower being better; equal results share a rank). Bots and solo games
@@ -43,14 +44,19 @@ class Skill:
 
 
 def rated(state: GameState, events: Sequence[Event], *, solo: bool) -> tuple[int, ...]:
-    """The seats this click's events rate: the humans of a finished multiplayer match."""
+    """The seats this click's events rate: the humans of a finished multiplayer match that has
+    a winner (everyone left: "No winner", and nobody's rating moves) and a human decision (a
+    match everyone timed out of is void)."""
     ended = any(isinstance(e, MatchEnded) and e.ending is Ending.FINISHED for e in events)
     humans = tuple(i for i, seat in enumerate(state.seats) if not seat.bot)
-    return humans if ended and not solo and len(humans) >= 2 else ()
+    counted = ended and state.winners and not state.void and not solo
+    return humans if counted and len(humans) >= 2 else ()
 
 
 def ranks(state: GameState, seats: Sequence[int]) -> list[int]:
-    """Each seat's place in the result: winners 1, then by total; equal results share a place."""
+    """Each seat's place in the match's final order: winners 1, then by total, lower first;
+    equal results share a place. A leaver's or dropped player's total already holds the maximum
+    for every turn they did not play (the engine scores those), so they rank by it."""
     long = state.config.format.kind is FormatKind.LONG
 
     def key(index: int) -> tuple[int, int]:

@@ -35,6 +35,7 @@ from core.service.commit import OpKind, StatOp
 from core.service.context import Context
 from core.service.ports import GameStore
 from core.service.record import GameRecord
+from core.service.stats import season_copies
 from core.service.views import Button
 from core.text.i18n import decimal, t
 
@@ -150,10 +151,16 @@ def kept_of(record: GameRecord, user: str) -> Kept:
     return Kept(record.game_id, aim_of(record.state), *parse_kept(words))
 
 
-def stat_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StatOp]:
-    """At the end of a finished match: each player's review, and their accuracy counts."""
+def stat_ops(record: GameRecord, events: Sequence[Event]) -> list[StatOp]:
+    """At the end of a finished match: each player's review, and their accuracy counts (all
+    time and this season)."""
+    ops = list(_review_ops(record, events))
+    return [*ops, *season_copies(ops)]
+
+
+def _review_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StatOp]:
     ended = any(isinstance(e, MatchEnded) and e.ending is Ending.FINISHED for e in events)
-    if not ended:
+    if not ended or record.state.void:  # a void match counts for nothing, accuracy included
         return
     for seat in record.state.seats:
         if seat.bot:

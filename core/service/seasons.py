@@ -16,6 +16,7 @@ from core.service.commit import Scope
 from core.service.context import Context
 from core.service.ports import Ended, SeasonStore
 from core.service.settings import ServerConfig
+from core.service.stats import season_fields
 from core.service.views import Reply
 from core.text.i18n import day, t
 
@@ -83,12 +84,20 @@ class Seasons:
                                      reset_chips=reset_chips, audit=entry.to_json())  # fmt: skip
         if ended.status is Ended.STALE:
             return Reply(private=t(lang, "season.already_ended", season=season.number))
+        if ended.status is Ended.JUST_BEGUN:  # another admin's end got there moments before
+            return Reply(private=t(lang, "season.just_ended", season=ended.season - 1,
+                                   next=ended.season))  # fmt: skip
         if ended.status is Ended.DUPLICATE:
             return Reply(private=t(lang, "economy.duplicate"))
         public = announcement(config.lang, ended.season)
         if reset_chips:
             public += "\n" + t(config.lang, "season.chips_reset", chips=config.start_chips)
         return Reply(public=(public,))
+
+    async def stats(self, scope: Scope, user: str) -> dict[str, str]:
+        """`user`'s stats this season, by the field names of `stats:<user>`."""
+        found = await self.store.season_stats(scope, season_fields(user))
+        return {name.split("|", 1)[1]: value for name, value in found.items()}
 
     async def check_archived(self, scope: Scope, season: int) -> None:
         """`leaderboard ... season=N` reads only a season that has ended."""

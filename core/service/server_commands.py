@@ -105,7 +105,11 @@ class ServerCommands(ChallengeCommands):
         ended = await self.seasons.tick(ctx.scope, config)
         user = command.user
         target, shown = (user, command.name or user) if user else (ctx.user, ctx.name)
-        reply = await self.economy.stats(ctx.scope, target, shown, config, config.lang)
+        season = None
+        if not command.all_time:
+            number = await self.seasons.store.number(ctx.scope)  # a read: starts nothing
+            season = (number, await self.seasons.stats(ctx.scope, target))
+        reply = await self.economy.stats(ctx.scope, target, shown, config, config.lang, season)
         challenge = await self.challenge_stats(ctx, target, config.lang)
         if challenge:
             reply = replace(reply, public=("\n".join((*reply.public, *challenge)),))
@@ -115,13 +119,13 @@ class ServerCommands(ChallengeCommands):
         """`/shutbox season`: the current season; `season end [reset_chips=yes]` (admins) ends
         it, archiving the boards and ratings."""
         config = await self.server_config(ctx.scope)
-        if command.reset_chips and not command.end:
+        if command.reset_chips is not None and not command.end:
             raise InvalidOption("error.season.reset_needs_end")
         if not command.end:
             ended = await self.seasons.tick(ctx.scope, config)
             return _announced(await self.seasons.show(ctx.scope, config.lang), ended)
         lang = await self.private_lang(ctx)
-        reply = await self.seasons.end(ctx, config, lang, command.reset_chips)
+        reply = await self.seasons.end(ctx, config, lang, bool(command.reset_chips))
         self.balances.pop(ctx.scope.tag, None)  # accounts may be gone: read them afresh
         return reply
 

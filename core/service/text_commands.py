@@ -172,7 +172,8 @@ def _season(name: str, tokens: list[str], mentions: Mentions) -> Command:
     if [word.lower() for word in words.bare] not in ([], ["end"]):
         raise UsageError("slack.pairs_only", value=words.bare[-1])
     reset = words.pairs.get("reset_chips")
-    return Season(bool(words.bare), parse_bool(reset, "reset_chips") if reset else False)
+    # Given at all (`reset_chips=` too), it is checked: an empty value is refused, not "no".
+    return Season(bool(words.bare), None if reset is None else parse_bool(reset, "reset_chips"))
 
 
 def _info(kind: Callable[[str | None], Command]) -> Parser:
@@ -203,6 +204,14 @@ def _about(kind: Callable[[str | None, str | None], Command]) -> Parser:
         return kind(member.user, member.name)
 
     return read
+
+
+def _stats(name: str, tokens: list[str], mentions: Mentions) -> Command:
+    """`stats [@user] [all]`: this season's numbers, or (`all`) those of all time."""
+    all_time = bool(tokens) and tokens[-1].lower() == "all"
+    found = _about(Stats)(name, tokens[:-1] if all_time else tokens, mentions)
+    assert isinstance(found, Stats)
+    return Stats(found.user, found.name, all_time)
 
 
 def _configure(name: str, tokens: list[str], mentions: Mentions) -> Command:
@@ -238,7 +247,7 @@ def _give(name: str, tokens: list[str], mentions: Mentions) -> Command:
 
 _PARSERS: dict[str, Parser] = {
     "start": _open(Start), "solo": _open(Solo), "join": _plain(Join), "leave": _plain(Leave),
-    "stop": _plain(Stop), "leaderboard": _leaderboard, "stats": _about(Stats),
+    "stop": _plain(Stop), "leaderboard": _leaderboard, "stats": _stats,
     "balance": _plain(Balance), "daily": _plain(Daily), "challenge": _plain(Challenge),
     "rules": _info(Rules),
     "odds": _info(Odds), "config": _configure, "grant": _grant, "give": _give,

@@ -177,7 +177,8 @@ def _matching(value: Any, user: str, names: list[str]) -> Any:
         return value if holds(value, user, names) else None
     if isinstance(value, dict):  # a hash (as forget.lua's `field_holds`) or a board
         return {k: v for k, v in value.items()
-                if k == user or user in str(v) or str(v) in names}  # fmt: skip
+                if k in (user, f"{user}|{k.partition('|')[2]}") or user in str(v)
+                or str(v) in names}  # fmt: skip
     if isinstance(value, list):
         return [v for v in value
                 if holds(v if isinstance(v, str) else json.dumps(v, ensure_ascii=False),

@@ -2,25 +2,29 @@
 
 Ending Season N renames every `<tag>:lb:*` board (all but `lb:chips`, which mirrors the
 balances) to `<tag>:season:N:lb:*` and the `rating` hash to `<tag>:season:N:rating`, in one
-script. The boards are found with SCAN first (a script must name its keys for Redis Cluster);
-all of them share the server's hash slot.
+script. The script names every board the server can have (`core.service.season_boards`:
+derived from the rule sets, a few hundred keys, no scan of the keyspace); all share the
+server's hash slot. The script also refuses a second end that lands moments after another
+(`JUST_BEGUN`), records the admin's audit entry and deletes the archive that falls out of the
+seasons kept, all in the same step.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from importlib.resources import files
 from typing import Any
 
 from core.service.audit import AUDIT_CAP, AUDIT_KEY
 from core.service.commit import MINT, Scope
 from core.service.ports import Ended, SeasonEnd
+from core.service.season_boards import SEASON_HASHES, season_boards
 from core.store.errors import reachable
 
 SEASON_LUA = files("core.store").joinpath("lua/season.lua").read_text(encoding="utf-8")
-KEPT_BOARDS = ("lb:chips",)  # mirrors the balances: never archived
-SCAN_COUNT = 1000
-_GLOB = re.compile(r"([*?\[\]\\])")
+# A season begun by an end less than this long ago is not ended again: two admins (or two
+# processes) sending `season end` at once end one season, not that one and an empty one.
+JUST_BEGUN = 60
 
 
 def archived(season: int, name: str) -> str:
@@ -53,9 +57,9 @@ class SeasonStore:
         audit: str = "",
     ) -> SeasonEnd:  # fmt: skip
         """End `season` (refused as STALE if it is no longer the current one), recording
-        `audit` and deleting the archives past the seasons kept in the same step."""
-        boards = await self._boards(scope)
-        expired = await self._expired(scope, season)
+        `audit` and deleting the archive past the seasons kept in the same step."""
+        boards = (*season_boards(), *SEASON_HASHES)
+        expired = self._expired(season, boards)
         keys = [f"{scope.tag}:{name}" for name in ("season", f"seasonreq:{request_id}", "bal",
                                                    "journal", "lb:chips", "rating")]  # fmt: skip
         keys.append(f"{scope.tag}:{archived(season, 'rating')}")
@@ -63,35 +67,30 @@ class SeasonStore:
             keys += [f"{scope.tag}:{board}", f"{scope.tag}:{archived(season, board)}"]
         keys += [f"{scope.tag}:{AUDIT_KEY}", *(f"{scope.tag}:{name}" for name in expired)]
         args = [str(season), str(now), "1" if reset_chips else "0", MINT, str(self._ttl),
-                audit, str(AUDIT_CAP), str(len(expired))]  # fmt: skip
+                str(JUST_BEGUN), audit, str(AUDIT_CAP), str(len(expired))]  # fmt: skip
         with reachable():  # the script object loads itself again after a SCRIPT FLUSH
             status, number = await self._script(keys=keys, args=args)
         return SeasonEnd(Ended(status), int(number))
 
-    async def _expired(self, scope: Scope, ending: int) -> list[str]:
-        """The archives' keys that ending season `ending` puts past the seasons kept."""
-        if self.seasons_kept <= 0:
+    def _expired(self, ending: int, boards: Sequence[str]) -> list[str]:
+        """The archive that ending season `ending` puts past the seasons kept, named rather
+        than scanned: each end drops the one season that falls out (every key of it)."""
+        falling = ending - self.seasons_kept
+        if self.seasons_kept <= 0 or falling < 1:
             return []
-        prefix = f"{scope.tag}:"
-        found: list[str] = []
-        with reachable():
-            async for key in self._redis.scan_iter(
-                match=_GLOB.sub(r"\\\1", prefix) + "season:*", count=SCAN_COUNT
-            ):
-                name = str(key).removeprefix(prefix)
-                number = name.split(":")[1]
-                if number.isdigit() and int(number) <= ending - self.seasons_kept:
-                    found.append(name)
-        return sorted(found)
+        return [archived(falling, name) for name in ("rating", *boards)]
 
-    async def _boards(self, scope: Scope) -> list[str]:
-        """The server's boards (`lb:wins`, `lb:best:<rules>`, ...) but those that stay."""
-        prefix = f"{scope.tag}:"
-        match = _GLOB.sub(r"\\\1", prefix) + "lb:*"
-        found: list[str] = []
+    async def number(self, scope: Scope) -> int:
+        """The current season's number without starting Season 1 (a read changes nothing)."""
         with reachable():
-            async for key in self._redis.scan_iter(match=match, count=SCAN_COUNT):
-                name = str(key).removeprefix(prefix)
-                if name not in KEPT_BOARDS:
-                    found.append(name)
-        return sorted(set(found))
+            found = await self._redis.hget(f"{scope.tag}:season", "n")
+        return int(found or 1)
+
+    async def season_stats(self, scope: Scope, fields: Sequence[str]) -> dict[str, str]:
+        """The named fields of the current season's stats hash that are set (one hash for the
+        whole server: never read whole)."""
+        if not fields:
+            return {}
+        with reachable():
+            found = await self._redis.hmget(f"{scope.tag}:{SEASON_HASHES[0]}", list(fields))
+        return {name: str(value) for name, value in zip(fields, found, strict=True) if value}

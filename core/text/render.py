@@ -156,7 +156,11 @@ def rules_text(preset_name: str, lang: str) -> str:
     rules = preset(name)
     heading = preset_heading(name, lang)
     summary = t(lang, f"rules.preset.{name}.description")
-    return f"{heading}\n{describe_rules(rules, lang)}\n{summary}\n\n{explain_rules(rules, lang)}"
+    counts = t(lang, "rules.counts")  # what reaches the boards, whatever the rules
+    return (
+        f"{heading}\n{describe_rules(rules, lang)}\n{summary}\n\n{explain_rules(rules, lang)}"
+        f"\n\n{counts}"
+    )
 
 
 def preset_heading(name: str, lang: str) -> str:

@@ -26,3 +26,14 @@ async def test_a_season_ends_and_its_board_stays_readable(redis: Redis) -> None:
     assert "There is no ended Season 9; this is Season 2." in refused
     usage = "\n".join(await playground.send("season later"))
     assert "Usage: season, or season end [reset_chips=yes]." in usage
+
+
+async def test_empty_or_stray_season_options_are_refused_with_one_line(redis: Redis) -> None:
+    """`season end reset_chips=` (empty) and `season reset_chips=no` (without end) are refused,
+    each with one line, and end nothing."""
+    playground = make(redis, SeededDice(5), name="Ann")
+    empty = await playground.send("season end reset_chips=")
+    assert empty == ["(to Ann only) “” is not a valid value for reset_chips. Allowed: yes, no."]
+    stray = await playground.send("season reset_chips=no")
+    assert stray == ["(to Ann only) reset_chips goes only with season end."], stray
+    assert "Season 1 started on" in "\n".join(await playground.send("season"))

@@ -7,9 +7,12 @@ from redis.asyncio import Redis
 
 from core.service.audit import AUDIT_KEY, AuditEntry, read_entries
 from core.service.commands import Audit, Configure, Grant, Join, Season, Start, Stop
+from core.service.gifts import Standing
 from core.service.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
+
+MEMBER = Standing.MEMBER  # a member the platform confirmed
 
 AUDIT = f"{SCOPE.tag}:{AUDIT_KEY}"
 
@@ -21,7 +24,7 @@ async def entries(store: RedisStore) -> list[AuditEntry]:
 async def test_a_grant_names_the_admin_the_member_and_the_amount(store: RedisStore) -> None:
     clock = Clock()
     table = Table(manager(store, clock=clock))
-    await table.manager.handle(table.ctx("Admin", admin=True), Grant("bob", "Bob", 40))
+    await table.manager.handle(table.ctx("Admin", admin=True), Grant("bob", "Bob", 40, MEMBER))
     (entry,) = await entries(store)
     assert entry == AuditEntry(int(clock.now), "admin", "Admin", "grant", "bob", "Bob",
                                {"amount": 40, "balance": [100, 140]})  # fmt: skip
@@ -29,8 +32,8 @@ async def test_a_grant_names_the_admin_the_member_and_the_amount(store: RedisSto
 
 async def test_a_refused_grant_leaves_no_entry(store: RedisStore) -> None:
     table = Table(manager(store))
-    await table.manager.handle(table.ctx("Ann"), Grant("bob", "Bob", 40))  # not an admin
-    await table.manager.handle(table.ctx("Admin", admin=True), Grant("bob", "Bob", -500))
+    await table.manager.handle(table.ctx("Ann"), Grant("bob", "Bob", 40, MEMBER))  # not an admin
+    await table.manager.handle(table.ctx("Admin", admin=True), Grant("bob", "Bob", -500, MEMBER))
     assert await entries(store) == []
 
 
@@ -47,8 +50,10 @@ async def test_a_config_change_records_old_and_new_values(store: RedisStore) -> 
 
 
 async def test_a_season_end_is_recorded_with_or_without_a_chip_reset(store: RedisStore) -> None:
-    table = Table(manager(store))
+    clock = Clock()
+    table = Table(manager(store, clock=clock))
     await table.manager.handle(table.ctx("Admin", admin=True), Season(end=True))
+    clock.now += 3600  # a season begun moments ago is not ended again (issue 20)
     await table.manager.handle(table.ctx("Admin", admin=True), Season(end=True, reset_chips=True))
     shown = await table.manager.handle(table.ctx("Admin", admin=True), Audit())
     assert shown.private is not None
@@ -98,8 +103,9 @@ async def test_the_audit_outlives_the_journal_folding(redis: Redis) -> None:
     """Grants past the journal's bound fold it into the checkpoint; every audit entry stays."""
     store = RedisStore(redis, journal=(4, 2))
     table = Table(manager(store))
-    for n in range(1, 13):
-        await table.manager.handle(table.ctx("Admin", admin=True), Grant(f"u{n}", f"U{n}", n))
+    for n in range(1, 13):  # each grant its own request
+        grant = Grant(f"u{n}", f"U{n}", n, MEMBER)
+        await table.manager.handle(table.ctx("Admin", admin=True), grant)
     assert await redis.hexists(f"{SCOPE.tag}:checkpoint", "entries")
     assert [e.target for e in await entries(store)] == [f"u{n}" for n in range(12, 0, -1)]
     assert (await store.verify_ledger(SCOPE)).ok
@@ -111,7 +117,7 @@ async def test_admins_read_the_latest_entries_in_chat_others_are_refused(
     table = Table(manager(store))
     empty = await table.manager.handle(table.ctx("Admin", admin=True), Audit())
     assert empty.private == "No admin actions recorded yet."
-    await table.manager.handle(table.ctx("Admin", admin=True), Grant("bob", "Bob", 40))
+    await table.manager.handle(table.ctx("Admin", admin=True), Grant("bob", "Bob", 40, MEMBER))
     await table.manager.handle(table.ctx("Admin", admin=True), Configure({"daily": "50"}))
     shown = await table.manager.handle(table.ctx("Admin", admin=True), Audit())
     assert shown.public == ()

@@ -42,8 +42,8 @@ async def test_stats_count_turns_and_shuts_with_the_right_noun(redis: Redis) -> 
     await _seed_averages(redis)
     manager = GameManager(RedisStore(redis))
     ctx = Context(SCOPE, "c1", "ann", "Ann", admin=True)
-    english = (await manager.handle(ctx, Stats())).public[0]
+    english = (await manager.handle(ctx, Stats(all_time=True))).public[0]
     assert "Classic: best 19, average 19.0 over 1 turn, box shut 1 time" in english
     await manager.handle(ctx, Configure({"lang": "da"}))
-    danish = (await manager.handle(ctx, Stats())).public[0]
+    danish = (await manager.handle(ctx, Stats(all_time=True))).public[0]
     assert "bedst 19, gennemsnit 19,0 over 1 tur, kassen lukket 1 gang" in danish

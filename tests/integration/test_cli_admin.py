@@ -10,9 +10,12 @@ from redis.asyncio import Redis
 
 from bot.cli import main
 from core.service.commands import Configure, Grant, Start
+from core.service.gifts import Standing
 from core.service.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
+
+MEMBER = Standing.MEMBER  # a member the platform confirmed
 
 SERVER = f"{SCOPE.platform}:{SCOPE.server}"
 
@@ -29,7 +32,7 @@ async def _run(argv: list[str]) -> int:
 
 async def admin_acted(store: RedisStore) -> Table:
     table = Table(manager(store))
-    await table.manager.handle(table.ctx("Admin", admin=True), Grant("bob", "Bob", 40))
+    await table.manager.handle(table.ctx("Admin", admin=True), Grant("bob", "Bob", 40, MEMBER))
     await table.manager.handle(table.ctx("Admin", admin=True), Configure({"style": "text"}))
     return table
 

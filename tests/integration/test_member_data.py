@@ -21,11 +21,13 @@ from core.service.commands import (
     Season,
     Start,
 )
-from core.service.gifts import Recipient
+from core.service.gifts import Recipient, Standing
 from core.service.settings import StartOptions
 from core.store.member_data import MemberData, MemberPlaying
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
+
+MEMBER = Standing.MEMBER  # a member the platform confirmed
 
 STAKED = StartOptions(format="rounds:2", stakes="pot:5")
 ERASE = AuditEntry(1_800_000_000, "operator:ops", "operator:ops", "erase")
@@ -45,12 +47,12 @@ async def a_season_of_zoequill(store: RedisStore) -> Table:
     await table.manager.handle(table.ctx("Zoequill"), Daily())
     await play_match(table, "Zoequill", "Bob")
     admin = table.ctx("Admin", admin=True)
-    await table.manager.handle(admin, Grant("zoequill", "Zoequill", 30))
+    await table.manager.handle(admin, Grant("zoequill", "Zoequill", 30, MEMBER))
     await table.manager.handle(admin, Season(end=True))
     table.channel = "c2"
     await play_match(table, "Bob", "Zoequill")
-    await table.manager.handle(table.ctx("Zoequill"), Give(Recipient("bob", "Bob"), 7))
-    await table.manager.handle(table.ctx("Zoequill", admin=True), Grant("cid", "Cid", 5))
+    await table.manager.handle(table.ctx("Zoequill"), Give(Recipient("bob", "Bob", MEMBER), 7))
+    await table.manager.handle(table.ctx("Zoequill", admin=True), Grant("cid", "Cid", 5, MEMBER))
     await table.manager.handle(table.ctx("Zoequill", admin=True), Configure({"daily": "30"}))
     return table
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from redis.asyncio import Redis
 
-from bot.health import HealthSources, serving
+from bot.health import HealthSources, refresh_gauges, serving
 from bot.metrics import Metrics, package_version
 from bot.redis_info import refresh_redis_memory, used_memory
 from bot.runtime import Runtime, open_runtime
@@ -30,6 +30,7 @@ async def test_metrics_show_the_memory_redis_uses_and_the_version(runtime: Runti
         samples = parsed(text)[1]
         first = samples["shutbox_redis_used_memory_bytes", ()]
         await runtime.redis.set("stb:{test:mem}:filler", "x" * 2_000_000)
+        await refresh_gauges(sources)  # the background refresh, without waiting for its turn
         _, _, text = await fetch(port, "/metrics")
     info = await runtime.redis.info("memory")
     assert 0 < first < info["used_memory"]

@@ -11,7 +11,7 @@ from core.service.commit import Commit, OpKind, StatOp
 from core.service.rematch import LastMatch
 from core.service.retention import RECORD_TTL
 from core.store.redis_store import RedisStore
-from tests.integration.manager_helpers import SCOPE, Table, manager
+from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 from tests.integration.test_rematch import finished_match
 
 TAG = SCOPE.tag
@@ -50,8 +50,10 @@ async def test_a_rematch_record_an_older_version_kept_still_opens(
 
 async def test_ending_a_season_deletes_the_archives_past_those_kept(redis: Redis) -> None:
     store = RedisStore(redis, seasons_kept=2)
-    table = Table(manager(store))
+    clock = Clock()
+    table = Table(manager(store, clock=clock))
     for season in range(1, 5):
+        clock.now += 3600  # a season begun moments ago is not ended again
         await store.commit(Commit(SCOPE, stats=(
             StatOp(OpKind.ZINCRBY, "lb:wins", "ann", season),
             StatOp(OpKind.HSET, "rating", "ann", "25.0 8.0")),
@@ -64,8 +66,10 @@ async def test_ending_a_season_deletes_the_archives_past_those_kept(redis: Redis
 
 
 async def test_every_archive_stays_when_none_is_set(redis: Redis, store: RedisStore) -> None:
-    table = Table(manager(store))
+    clock = Clock()
+    table = Table(manager(store, clock=clock))
     for _ in range(3):
+        clock.now += 3600
         await store.commit(Commit(SCOPE, stats=(StatOp(OpKind.ZINCRBY, "lb:wins", "ann", 1),)))
         await table.manager.handle(table.ctx("Admin", admin=True), Season(end=True))
     assert len([key async for key in redis.scan_iter(match=f"{TAG}:season:*")]) == 3

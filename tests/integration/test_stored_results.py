@@ -20,8 +20,9 @@ BOB = Recipient("bob", "Bob", Standing.MEMBER)
 COMMANDS: list[tuple[str, Command, str, tuple[str, ...]]] = [
     ("Ann", Give(BOB, 30), "You gave Bob 30 chips. Your balance: 70.",
      ("🎁 Ann gave Bob 30 chips.",)),
-    ("Mod", Grant("bob", "Bob", 40, Standing.MEMBER), "Mod gave Bob 40 chips (balance 140).",
-     ("Mod gave Bob 40 chips (balance 140).",)),
+    ("Mod", Grant("bob", "Bob", 40, Standing.MEMBER),
+     "Mod granted Bob 40 chips from the bank (balance 140).",
+     ("Mod granted Bob 40 chips from the bank (balance 140).",)),
     ("Ann", Daily(), "You claimed 25 chips. You now have 125 chips.", ()),
 ]  # fmt: skip
 

@@ -14,13 +14,15 @@ from core.game.dice import SeededDice
 from core.service.audit import AuditEntry, read_entries
 from core.service.commands import Configure, Daily, Give, Grant
 from core.service.context import Context
-from core.service.gifts import Recipient
+from core.service.gifts import Recipient, Standing
 from core.service.manager import GameManager
 from core.service.rate_limit import Limit, RateLimits
 from core.store.member_data import MemberData
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock
 from tests.scale.servers import RedisProcess, redis_cluster
+
+MEMBER = Standing.MEMBER  # a member the platform confirmed
 
 
 @pytest.fixture(scope="module")
@@ -51,8 +53,8 @@ async def test_audit_erasure_and_limits_on_a_cluster(client: RedisCluster) -> No
     limits = RateLimits(store.admin, Limit(5, 30), None)
     manager = GameManager(store, clock=Clock(), dice=SeededDice(1), middleware=(limits,))
     await manager.handle(ctx("zoequill"), Daily())
-    await manager.handle(ctx("zoequill"), Give(Recipient("bob", "Bob"), 20))
-    await manager.handle(ctx("admin", admin=True), Grant("zoequill", "Zoequill", 10))
+    await manager.handle(ctx("zoequill"), Give(Recipient("bob", "Bob", MEMBER), 20))
+    await manager.handle(ctx("admin", admin=True), Grant("zoequill", "Zoequill", 10, MEMBER))
     await manager.handle(ctx("admin", admin=True), Configure({"daily": "40"}))
     assert [e.action for e in read_entries(await store.admin.audit_entries(SCOPE))] == [
         "config", "grant"]  # fmt: skip

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.game.ai.review import Decision, InvalidTurn, Kind, Review, Step, check_step
-from core.game.ai.solver import TIE, is_double
+from core.game.ai.solver import TIE
 from core.game.ai.solver_long import LongTable, solve_long
 from core.game.rules import Rules
 
@@ -68,6 +68,6 @@ def review_long_turn(rules: Rules, board: int, mover: int, steps: Sequence[Step]
         )
         decisions += [decision for decision in graded if decision is not None]
         board ^= step.move  # closing an open tile and opening a closed one both flip it
-        stuck = not step.move and not is_double(step.dice)
+        stuck = not step.move and not rules.rolls_again(step.dice)
         ended = stuck or found.ends_turn or step.move == available
     return Review(tuple(decisions))

@@ -42,17 +42,12 @@ class RollOutcomes(NamedTuple):
 
     rolls: int  # equally likely ordered outcomes: 6 ** count
     stuck: int  # outcomes with no legal move
-    stuck_doubles: int  # of those, the ones showing a double (the long game's extra roll)
+    stuck_doubles: int  # of those, the ones that roll again (`Rules.rolls_again`, the long game)
     moves: tuple[Group, ...]  # outcomes whose moves continue the turn
     last_moves: tuple[Group, ...]  # outcomes whose moves end the turn (the last-die rule)
 
 
 Choices = tuple[tuple[int, RollOutcomes], ...]  # per dice count the player may roll
-
-
-def is_double(dice: Sequence[int]) -> bool:
-    """Two dice showing the same number (with one die there is no double)."""
-    return len(set(dice)) < len(dice)
 
 
 @cache
@@ -66,13 +61,14 @@ def sorted_rolls(count: int) -> tuple[tuple[tuple[int, ...], int], ...]:
 
 
 @cache
-def sum_ways(count: int) -> tuple[tuple[int, int, int], ...]:
-    """Each total of `count` dice with how many ordered rolls give it, and how many are doubles."""
+def sum_ways(rules: Rules, count: int) -> tuple[tuple[int, int, int], ...]:
+    """Each total of `count` dice with how many ordered rolls give it, and how many of those roll
+    again (`Rules.rolls_again`: the long game's extra roll)."""
     totals: dict[int, list[int]] = {}
     for dice, ways in sorted_rolls(count):
         entry = totals.setdefault(sum(dice), [0, 0])
         entry[0] += ways
-        entry[1] += ways if is_double(dice) else 0
+        entry[1] += ways if rules.rolls_again(dice) else 0
     return tuple((total, ways, doubles) for total, (ways, doubles) in sorted(totals.items()))
 
 
@@ -91,7 +87,7 @@ def _counts(rules: Rules, mask: int) -> tuple[int, ...]:
 def _any_outcomes(rules: Rules) -> tuple[Choices, ...]:
     left = _left_by_sum(rules.tiles, 6 * rules.dice)
     return tuple(
-        tuple((count, _group_by_sum(left[mask], count)) for count in _counts(rules, mask))
+        tuple((count, _group_by_sum(rules, left[mask], count)) for count in _counts(rules, mask))
         for mask in range(rules.full_mask + 1)
     )
 
@@ -114,10 +110,10 @@ def _left_by_sum(tiles: int, top: int) -> list[list[tuple[int, ...]]]:
     return left
 
 
-def _group_by_sum(left: list[tuple[int, ...]], count: int) -> RollOutcomes:
+def _group_by_sum(rules: Rules, left: list[tuple[int, ...]], count: int) -> RollOutcomes:
     groups: list[Group] = []
     stuck = stuck_doubles = 0
-    for total, ways, doubles in sum_ways(count):
+    for total, ways, doubles in sum_ways(rules, count):
         if left[total]:
             groups.append((ways, left[total]))
         else:
@@ -168,7 +164,7 @@ def _group_by_roll(lookup: _OptionsLookup, mask: int, count: int) -> RollOutcome
         left, ends_turn = lookup(mask, dice)
         if not left:
             stuck += ways
-            stuck_doubles += ways if is_double(dice) else 0
+            stuck_doubles += ways if lookup.rules.rolls_again(dice) else 0
         else:
             (last_moves if ends_turn else moves).append((ways, left))
     return RollOutcomes(6**count, stuck, stuck_doubles, tuple(moves), tuple(last_moves))

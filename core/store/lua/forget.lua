@@ -32,8 +32,9 @@ end
 
 -- In a hash, a field goes when it is the member's, or its value names them: a hash's field
 -- names (stats, rule sets, channels) never count as text, so "turns" the member keeps others'.
+-- A season's stats hash keys its fields `<user>|<stat>`: those are the member's too.
 local function field_holds(field, value)
-  if field == user then return true end
+  if field == user or string.sub(field, 1, #user + 1) == user .. '|' then return true end
   if string.find(value, user, 1, true) then return true end
   for _, name in ipairs(names) do
     if value == name then return true end

@@ -56,3 +56,19 @@ async def test_only_an_admin_ends_a_season(
     unknown = await fake.answered(await fake.command(ANN, "leaderboard", board="wins", season=1))
     assert unknown.ephemeral
     assert unknown.data["content"] == "There is no ended Season 1; this is Season 1."
+
+
+async def test_stats_name_the_season_and_all_seasons_reads_all_time(
+    fake: FakeDiscord, bot: ShutboxClient, store: RedisStore
+) -> None:
+    """`/shutbox stats` speaks of Season 1; `all-seasons:True` of all time."""
+    ann = str(ANN.id)
+    ops = (StatOp(OpKind.HINCRBY, f"stats:{ann}", "games", 4),)
+    await store.commit(Commit(SCOPE, stats=ops))
+    season = await fake.answered(await fake.command(ANN, "stats"))
+    shown = text_of(fake.messages[season.original or 0])
+    assert shown.startswith("**Stats for Ann** · Season 1 (`stats all` for all seasons)\n")
+    assert "Matches: 0 played" in shown
+    every = await fake.answered(await fake.command(ANN, "stats", options={"all-seasons": True}))
+    shown = text_of(fake.messages[every.original or 0])
+    assert shown.startswith("**Stats for Ann** · all seasons\nMatches: 4 played")

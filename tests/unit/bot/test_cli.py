@@ -183,3 +183,23 @@ def test_numbers_out_of_range_on_the_command_line_exit_2(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert "must be a whole number from" in err and "Traceback" not in err
+
+
+def test_simulate_long_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """`simulate --format long` plays long games and reports the closer's measured and
+    predicted win rates, three dice on twelve tiles included."""
+    argv = ("simulate", "--format", "long", "--games", "60", "--tiles", "12", "--dice", "3")
+    data = run_json(capsys, *argv, "--json")
+    assert data["format"] == "long" and data["games"] == 60
+    assert data["rules"] == "t12.d3.any.1d.sum"
+    expected = data["expected_closer_win_rate"]
+    assert isinstance(expected, float) and 0.4 < expected < 0.7
+
+
+def test_simulate_long_text_and_refusal(capsys: pytest.CaptureFixture[str]) -> None:
+    """The text table names the closer's wins; rules that can't shut the box are refused."""
+    assert main(["simulate", "--format", "long", "--games", "20"]) == 0
+    assert "closer wins" in capsys.readouterr().out
+    assert main(["simulate", "--format", "long", "--close", "separate"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "can shut the box" in err

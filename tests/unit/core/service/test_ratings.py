@@ -13,7 +13,7 @@ ENDED = (MatchEnded(Ending.FINISHED, (1,)),)
 def finished(*totals: int, winners: tuple[int, ...] = (1,)) -> GameState:
     state = begun(*(f"P{i}" for i in range(len(totals))))
     for index, total in enumerate(totals):
-        state = state.with_seat(index, total=total)
+        state = state.with_seat(index, total=total, idle=False)  # each made a decision
     return state.evolve(winners=winners)
 
 
@@ -28,6 +28,15 @@ def test_only_a_finished_match_of_two_humans_or_more_is_rated() -> None:
     assert rated(state, ENDED, solo=True) == ()
     assert rated(state, (MatchEnded(Ending.STOPPED, ()),), solo=False) == ()
     assert rated(state, (), solo=False) == ()
+
+
+def test_a_match_without_a_winner_or_a_decision_is_not_rated() -> None:
+    """Everyone left ("No winner"), or nobody made a decision (void): no rating moves."""
+    assert rated(finished(45, 45, winners=()), ENDED, solo=False) == ()
+    void = finished(20, 5)
+    for index in (0, 1):
+        void = void.with_seat(index, idle=True)
+    assert void.void and rated(void, ENDED, solo=False) == ()
 
 
 def test_a_newcomer_shows_1500_and_a_win_raises_it() -> None:

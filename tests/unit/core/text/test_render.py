@@ -222,3 +222,14 @@ def test_rules_that_cannot_shut_are_described_as_they_play() -> None:
     assert "No roll can close a tile above 6 under these rules" in full
     assert "one die after 7-8-9" in describe_rules(Rules(), "en")
     assert "Shut the box:" in explain_rules(Rules(), "en")
+
+
+def test_the_rules_say_what_counts_in_every_language() -> None:
+    """`rules` ends with what reaches the boards: humans only, practice, solo, void."""
+    english = rules_text("classic", "en")
+    assert english.endswith(
+        "A match in which nobody made a move of their own (every turn timed out) is void: every "
+        "stake goes back and nothing is counted or rated."
+    )
+    assert "**Hvad tæller**" in rules_text("classic", "da")
+    assert "**Hva som teller**" in rules_text("kids", "nb")

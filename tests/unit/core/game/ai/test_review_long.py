@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from core.game.ai.review import Aim, Decision, InvalidTurn, Kind, Step, parse_turn, review_json
 from core.game.ai.review_long import grade_long_dice, grade_long_move, review_long_turn
-from core.game.ai.solver import Objective, is_double
+from core.game.ai.solver import Objective
 from core.game.ai.solver_long import CLOSER, OPENER, solve_long
 from core.game.moves import mask_of, options
 from core.game.rules import PRESETS, CloseRule, Rules
@@ -165,7 +165,7 @@ def _optimal_long_game(rules: Rules, seed: int) -> list[Turn]:
             board ^= move
             if move and move == mine:
                 return turns  # the mover won
-            if (not move and not is_double(dice)) or options(rules, mine, dice).ends_turn:
+            if (not move and not rules.rolls_again(dice)) or options(rules, mine, dice).ends_turn:
                 break
         mover = 1 - mover
     return turns

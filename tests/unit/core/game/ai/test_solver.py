@@ -12,7 +12,6 @@ import pytest
 from core.game.ai.solver import (
     Objective,
     exact_p_shut,
-    is_double,
     roll_outcomes,
     solve,
     sorted_rolls,
@@ -129,7 +128,7 @@ def test_roll_outcomes_agree_with_options_on_every_mask(rules: Rules) -> None:
                 left = tuple(mask ^ move for move in found.moves)
                 if not left:
                     stuck += ways
-                    stuck_doubles += ways if is_double(dice) else 0
+                    stuck_doubles += ways if rules.rolls_again(dice) else 0
                 else:
                     (last_moves if found.ends_turn else moves).append((ways, left))
             assert (outcomes.stuck, outcomes.stuck_doubles) == (stuck, stuck_doubles)
@@ -269,7 +268,7 @@ def _bellman(table: LongTable, rules: Rules, open_mask: int, mover: int) -> floa
             if ranked:
                 total += ranked[0][1]
             else:
-                total += here if is_double(dice) else handed_over
+                total += here if rules.rolls_again(dice) else handed_over
         by_count.append(total / len(rolls))
     return max(by_count)
 
