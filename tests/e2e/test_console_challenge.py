@@ -28,5 +28,5 @@ async def test_a_challenge_on_a_private_screen_then_the_board(redis: Redis) -> N
     locked = await playground.send("leaderboard challenge")
     assert locked == [
         "(to Bob only) Today’s challenge board opens once you have played today’s challenge: "
-        "/shutbox challenge."
+        "challenge."
     ]

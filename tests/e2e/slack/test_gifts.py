@@ -95,7 +95,7 @@ async def test_chips_go_to_no_account_slack_does_not_confirm(
     fake.users["UAPP"] = {**slack_user("App"), "is_app_user": True}
     assert await slack.say("UBOB", text) == line
     assert await slack.say("UBOB", "balance") == "You have 100 chips."
-    empty = "*💰 Most chips*\nNobody on this board yet. Play a game!"
+    empty = "*💰 Most chips*\nNobody has any chips yet: `daily` gives some."
     assert await chips_board(slack, fake) == empty
 
 
@@ -125,7 +125,9 @@ async def test_an_admin_cannot_grant_to_a_bot_or_nobody(slack: Driver, fake: Fak
     )
     assert await slack.say("UANN", "grant <@U0NOBODY|Eve> 50") == ABSENT
     await slack.command("UANN", "grant <@UBOB|Mallory> 5")
-    assert await public_text(fake, "gave") == "Ann gave Bob 5 chips (balance 105)."
+    assert await public_text(fake, "granted") == (
+        "Ann granted Bob 5 chips from the bank (balance 105)."
+    )
 
 
 async def test_a_retried_delivery_gets_the_same_receipt_and_one_note(
