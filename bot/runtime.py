@@ -153,6 +153,7 @@ async def serving_health(
     if not port:
         yield None
         return
+    runtime.manager.public_url = settings.core.public_url or ""  # the pages are served here
     sources = HealthSources(
         runtime.redis, runtime.telemetry, lambda: len(runtime.manager.games), store=runtime.store
     )

@@ -58,6 +58,9 @@ class CoreSettings(BaseSettings):
     sweep_seconds: Seconds = 1.0  # how often this process applies passed deadlines
     health_port: Port = 8080  # probes, /metrics; 0: off
     health_host: str = "127.0.0.1"  # this machine only; containers open it with 0.0.0.0
+    # Where visitors reach the health port's server (a proxy in front of it): the servers'
+    # pages (`/shutbox web on`) link under it; unset, no page is served.
+    public_url: str | None = None
 
     @field_validator("data_dir")
     @classmethod
@@ -75,6 +78,11 @@ class CoreSettings(BaseSettings):
             if not HOSTNAME.fullmatch(value):
                 raise ValueError(f"not an IP address or host name: {value!r}") from None
         return value
+
+    @field_validator("public_url")
+    @classmethod
+    def _public_url(cls, value: str | None) -> str | None:
+        return web_url(value, "https", "http")
 
     @field_validator("log_level")
     @classmethod

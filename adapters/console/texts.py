@@ -34,7 +34,8 @@ COMMANDS_HELP = f"""\
 `leaderboard [{"|".join(BOARD_NAMES)}] [preset=P] [season=N] [page=N]` \
 · `stats [name]` · `rank [name]` · `grant <name> <n>` · \
 `give <name> <n>` (your own chips) · `review` (your last match against perfect play) · `season` \
-· `season end [reset_chips=yes]` (archive the boards and ratings, start the next season)
+· `season end [reset_chips=yes]` (archive the boards and ratings, start the next season) · \
+`web [on|off|rotate]` (the server's page; needs SHUTBOX_PUBLIC_URL)
 `show` the game message again · `rules [preset]` · `odds [preset]` · `config [key=value ...]` \
 · `help` · `quit`"""
 
@@ -47,6 +48,7 @@ USAGE = {
     "solo": OPTIONS_ARE_PAIRS,
     "leaderboard": "Usage: `leaderboard [board] [preset=P] [season=N] [page=N]`.",
     "season": "Usage: `season`, or `season end [reset_chips=yes]`.",
+    "web": "Usage: `web`, or `web on`, `web off`, `web rotate`.",
     "rules": "Usage: `rules [preset]`.",
     "odds": "Usage: `odds [preset]`.",
     "config": "Settings are key=value (e.g. `config style=text`): “{value}”?",

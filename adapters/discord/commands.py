@@ -47,6 +47,7 @@ from core.service.commands import (
     Start,
     Stats,
     Stop,
+    Web,
 )
 from core.service.context import Context
 from core.service.gifts import Recipient
@@ -58,7 +59,8 @@ from core.text.i18n import t
 GROUP = "shutbox"
 SUBCOMMANDS = (
     "start", "solo", "join", "leave", "stop", "leaderboard", "stats", "balance", "daily",
-    "challenge", "rules", "odds", "config", "grant", "give", "rank", "review", "season", "help",
+    "challenge", "rules", "odds", "config", "grant", "give", "rank", "review", "season", "web",
+    "help",
 )  # fmt: skip
 CONFIG_OPTIONS = (
     "lang", "style", "preset", "start_chips", "daily", "timer", "max_players", "fair",
@@ -232,6 +234,11 @@ class ShutboxCommands(app_commands.Group):
         end = action == "end"
         command = Season(end, bool(reset_chips))
         await self._run(interaction, command, public=True, guild=True)
+
+    @subcommand("web")
+    @localized("web", "switch")
+    async def web(self, interaction: Interaction, switch: str | None = None) -> None:
+        await self._run(interaction, Web(switch or ""), guild=True)
 
     @subcommand("help")
     async def help(self, interaction: Interaction) -> None:

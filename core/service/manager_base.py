@@ -45,6 +45,8 @@ class ManagerBase:
     # Channels whose last commit's outcome stayed unknown: the sweep shows them once it can.
     unsettled: set[tuple[Scope, str]] = field(default_factory=set)
     resolve_pauses: tuple[float, ...] = (0.1, 0.3, 0.6, 1.0, 2.0, 2.0, 2.0)
+    # Where this process serves the servers' pages (SHUTBOX_PUBLIC_URL); empty: no pages.
+    public_url: str = ""
     # Run around every command, the first outermost (core/service/bus.py).
     middleware: tuple[Middleware, ...] = ()
     # The middleware wrapped around the handler table, built on the first command.

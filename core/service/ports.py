@@ -57,11 +57,26 @@ class SeasonStore(Protocol):
     ) -> SeasonEnd: ...
 
 
+class WebPages(Protocol):
+    """The slug of each server's page (`/shutbox web`) and the server of each slug."""
+
+    async def slug(self, scope: Scope) -> str | None: ...
+
+    async def open(self, scope: Scope, slug: str) -> None: ...
+
+    async def close(self, scope: Scope) -> bool: ...
+
+    async def server(self, slug: str) -> Scope | None: ...
+
+
 class GameStore(Protocol):
     """Games, chips, boards and claims of every server; every write is one atomic commit."""
 
     @property
     def seasons(self) -> SeasonStore: ...
+
+    @property
+    def web(self) -> WebPages: ...
 
     async def load_with_balances(
         self, scope: Scope, channel: str, accounts: Sequence[str]

@@ -37,6 +37,7 @@ from core.service.commands import (
     Start,
     Stats,
     Stop,
+    Web,
 )
 from core.service.gifts import Recipient
 from core.service.seasons import MAX_SEASON
@@ -175,6 +176,15 @@ def _season(name: str, tokens: list[str], mentions: Mentions) -> Command:
     return Season(bool(words.bare), parse_bool(reset, "reset_chips") if reset else False)
 
 
+def _web(name: str, tokens: list[str], mentions: Mentions) -> Command:
+    """`web`, `web on`, `web off`, `web rotate` (the core refuses another word)."""
+    words = split_words(tokens)
+    _only(words)
+    if len(words.bare) > 1:
+        raise UsageError("slack.pairs_only", value=words.bare[-1])
+    return Web(words.bare[0].lower() if words.bare else "")
+
+
 def _info(kind: Callable[[str | None], Command]) -> Parser:
     """`rules [preset]`, `odds [preset]` (or `preset=P`)."""
 
@@ -242,6 +252,7 @@ _PARSERS: dict[str, Parser] = {
     "balance": _plain(Balance), "daily": _plain(Daily), "challenge": _plain(Challenge),
     "rules": _info(Rules),
     "odds": _info(Odds), "config": _configure, "grant": _grant, "give": _give,
-    "rank": _about(Rank), "review": _plain(Review), "season": _season, "help": _plain(Help),
+    "rank": _about(Rank), "review": _plain(Review), "season": _season, "web": _web,
+    "help": _plain(Help),
 }  # fmt: skip
 SUBCOMMANDS = tuple(_PARSERS)

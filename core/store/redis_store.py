@@ -48,6 +48,7 @@ from core.store.errors import (  # re-exported: adapters and the bot import them
 )
 from core.store.ledger import JournalEntry, Ledger, LedgerReport
 from core.store.season_store import SeasonStore, archived
+from core.store.web_store import WebStore
 
 COMMIT_LUA = files("core.store").joinpath("lua/commit.lua").read_text(encoding="utf-8")
 # Only a running game gets a message id: HSET alone would recreate a finished game's key.
@@ -81,6 +82,7 @@ class RedisStore(DueServers):
         self.deadlines = DeadlineIndex(redis)
         self.ledger = Ledger(redis)
         self.seasons = SeasonStore(redis, request_ttl)
+        self.web = WebStore(redis)
         # One pipeline per round trip for concurrent commits (a cluster spreads them instead).
         self._batcher = (
             None if isinstance(redis, RedisCluster) else CommitBatcher(redis, SERVERS_KEY)
