@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from aiohttp import web
 from prometheus_client.aiohttp import make_aiohttp_handler
@@ -118,8 +119,9 @@ async def health_report(sources: HealthSources) -> tuple[bool, dict[str, Any]]:
     return healthy, body
 
 
-def health_app(sources: HealthSources) -> web.Application:
-    """The aiohttp application serving the probes and `/metrics`."""
+def health_app(sources: HealthSources, public_url: str | None = None) -> web.Application:
+    """The aiohttp application serving the probes and `/metrics`; with `public_url` (and a
+    store) the servers' pages too, under `/s` (docs/WEB.md)."""
     export = make_aiohttp_handler(sources.telemetry.registry)
 
     async def livez(request: web.Request) -> web.Response:
@@ -139,6 +141,10 @@ def health_app(sources: HealthSources) -> web.Application:
     app.router.add_get(READY_PATH, readyz)
     app.router.add_get(HEALTH_PATH, readyz)
     app.router.add_get(METRICS_PATH, metrics)
+    if public_url and sources.store is not None:
+        from adapters.web.app import PREFIX, pages_app
+
+        app.add_subapp(PREFIX, pages_app(sources.store, urlsplit(public_url).path))
     return app
 
 
@@ -174,7 +180,9 @@ async def _refresh_sweep_lag(store: RedisStore, sources: HealthSources) -> None:
 
 
 @asynccontextmanager
-async def serving(sources: HealthSources, host: str, port: int) -> AsyncIterator[int]:
+async def serving(
+    sources: HealthSources, host: str, port: int, public_url: str | None = None
+) -> AsyncIterator[int]:
     """Serve the endpoints on `host:port` while the block runs; yields the bound port."""
-    async with serving_app(health_app(sources), host, port) as bound:
+    async with serving_app(health_app(sources, public_url), host, port) as bound:
         yield bound

@@ -157,7 +157,8 @@ async def serving_health(
     sources = HealthSources(
         runtime.redis, runtime.telemetry, lambda: len(runtime.manager.games), store=runtime.store
     )
-    async with serving(sources, settings.core.health_host, port) as bound:
+    public_url = settings.core.public_url
+    async with serving(sources, settings.core.health_host, port, public_url) as bound:
         log.info("probes and metrics on http://%s:%d (/livez, /readyz, /metrics)",
                  settings.core.health_host, bound)  # fmt: skip
         yield bound

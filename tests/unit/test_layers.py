@@ -38,6 +38,7 @@ PLATFORM_LIBRARIES: dict[str, tuple[str, ...]] = {
     "slack_bolt": ("adapters.slack", "bot"),
     "slack_sdk": ("adapters.slack", "bot"),
     "aiohttp": ("adapters", "bot"),
+    "jinja2": ("adapters.web",),
 }
 
 

@@ -1,0 +1,49 @@
+"""A server with hostile display names on its boards, its page open, and a client for it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+
+from adapters.web.app import PREFIX, pages_app
+from adapters.web.guard import Buckets
+from core.service.commit import Commit, OpKind, Scope, StatOp
+from core.store.redis_store import RedisStore
+
+SCOPE = Scope("test", "guild")
+SLUG = "AbCdEfGhIjKlMnOpQrStUv"
+SCRIPT = "<script>alert(1)</script>"
+IMG = '"><img src=x onerror=alert(1)>'
+# Platform ids that must never reach a page
+IDS = {"u-script-1001": SCRIPT, "u-img-1002": IMG, "u-ann-1003": "Ann & Bob's"}
+NOW = 1_800_000_000.0
+
+
+async def seed_boards(store: RedisStore, scope: Scope = SCOPE, players: int = 0) -> None:
+    """The hostile players on the wins, shuts and rating boards, and `players` more on wins."""
+    ops = [StatOp(OpKind.HSET, "names", user, name) for user, name in IDS.items()]
+    for score, user in enumerate(IDS, 1):
+        ops += [
+            StatOp(OpKind.ZINCRBY, "lb:wins", user, score),
+            StatOp(OpKind.ZINCRBY, "lb:shuts", user, 1),
+            StatOp(OpKind.ZSET, "lb:rating", user, 1500 + score),
+            StatOp(OpKind.HINCRBY, f"stats:{user}", "games", 3 + score),
+            StatOp(OpKind.HINCRBY, f"stats:{user}", "wins", score),
+        ]
+    for number in range(players):
+        user = f"u-extra-{number:04d}"
+        ops += [StatOp(OpKind.HSET, "names", user, f"Player {number:02d}"),
+                StatOp(OpKind.ZINCRBY, "lb:wins", user, 100 + number)]  # fmt: skip
+    await store.commit(Commit(scope, stats=tuple(ops)))
+
+
+@asynccontextmanager
+async def client(store: RedisStore, buckets: Buckets | None = None) -> AsyncIterator[TestClient]:
+    """The pages mounted as the health server mounts them."""
+    root = web.Application()
+    root.add_subapp(PREFIX, pages_app(store, clock=lambda: NOW, buckets=buckets))
+    async with TestClient(TestServer(root)) as opened:
+        yield opened
