@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import timedelta
 
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from adapters.web.app import PREFIX, pages_app
 from adapters.web.guard import Buckets
+from core.service.challenge import day_of
 from core.service.commit import Commit, OpKind, Scope, StatOp
 from core.store.redis_store import RedisStore
 
@@ -38,6 +40,21 @@ async def seed_boards(store: RedisStore, scope: Scope = SCOPE, players: int = 0)
         ops += [StatOp(OpKind.HSET, "names", user, f"Player {number:02d}"),
                 StatOp(OpKind.ZINCRBY, "lb:wins", user, 100 + number)]  # fmt: skip
     await store.commit(Commit(scope, stats=tuple(ops)))
+
+
+async def seed_challenge(store: RedisStore, now: float, scope: Scope = SCOPE) -> str:
+    """Day 2 of the server's challenge, played by two hostile names; the server's secret."""
+    today = day_of(now)
+    secret = "ab" * 32
+    played = f"challenge:{today.isoformat()}"
+    await store.commit(Commit(scope, stats=(
+        StatOp(OpKind.HSET, "challenge", "secret", secret),
+        StatOp(OpKind.HSET, "challenge", "first", (today - timedelta(days=1)).isoformat()),
+        StatOp(OpKind.HSET, played, "u-img-1002", "r 2 90.0000 75 ggy"),
+        StatOp(OpKind.HSET, played, "u-ann-1003", "r 0 100.0000 41 ggg"),
+        StatOp(OpKind.HSET, played, "u-script-1001", "s"),
+    )))  # fmt: skip
+    return secret
 
 
 @asynccontextmanager

@@ -4,7 +4,6 @@ hostile display names, shows no platform id, and carries the safety headers."""
 from __future__ import annotations
 
 import re
-from datetime import date
 
 import pytest
 from aiohttp.test_utils import TestClient
@@ -24,6 +23,7 @@ from tests.integration.adapters.web.pages_helpers import (
     SLUG,
     client,
     seed_boards,
+    seed_challenge,
 )
 
 ROOT = f"/s/{SLUG}"
@@ -161,21 +161,15 @@ async def test_a_bad_query_is_a_400(opened: RedisStore, query: str) -> None:
 
 
 async def test_the_challenge_page_hides_todays_dice(opened: RedisStore) -> None:
+    secret = await seed_challenge(opened, NOW)
     today = day_of(NOW)
-    first = date.fromordinal(today.toordinal() - 1).isoformat()
-    secret = "ab" * 32
-    await opened.commit(Commit(SCOPE, stats=(
-        StatOp(OpKind.HSET, "challenge", "secret", secret),
-        StatOp(OpKind.HSET, "challenge", "first", first),
-        StatOp(OpKind.HSET, f"challenge:{today.isoformat()}", "u-img-1002", "r 2 90.0000 75 ggy"),
-        StatOp(OpKind.HSET, f"challenge:{today.isoformat()}", "u-script-1001", "s"),
-    )))  # fmt: skip
     async with client(opened) as web:
         html = await page(web, f"{ROOT}/challenge")
         verify = await page(web, f"{ROOT}/verify?challenge=1")
         empty = await page(web, f"{ROOT}/verify?challenge=2")
     assert "Daily challenge #2" in html
     assert "&#34;&gt;&lt;img" in html and "2 left" in html
+    assert html.index("Ann &amp; Bob") < html.index("&#34;&gt;&lt;img")  # 0 left ranks first
     assert "&lt;script&gt;" not in html  # an unfinished attempt is no result
     assert f'href="{ROOT}/verify?challenge=1"' in html
     from core.service.challenge import Day
