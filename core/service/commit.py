@@ -36,6 +36,7 @@ class OpKind(StrEnum):
     ZMIN = "zmin"  # key member n: set the member's score to n if missing or larger
     ZSET = "zset"  # key member n
     HEQ = "heq"  # key field value: no write; the commit is stale unless the field holds value
+    LCAP = "lcap"  # key n value: push value to the list's head, keep its first n (the newest)
 
 
 @dataclass(frozen=True, slots=True)

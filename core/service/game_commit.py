@@ -12,6 +12,7 @@ from core.game.state import GameState, Phase
 from core.service import (
     challenge_commit,
     chips,
+    history,
     narrate,
     present,
     ratings,
@@ -118,6 +119,7 @@ def plan_change(
     commit = _commit(
         scope, None if creating else record.version, new, events, transfers, balances,
         request_id, start_balance, reply, list(ratings.stat_ops(after, before)), stat_ops,
+        list(history.stat_ops(new, events, fair, now)),
     )  # fmt: skip
     return Plan(commit, None if state.over else new, reply, new)
 
@@ -134,6 +136,7 @@ def _commit(
     reply: Reply,
     rating_ops: Sequence[StatOp] = (),
     only_ops: Sequence[StatOp] | None = None,
+    history_ops: Sequence[StatOp] = (),
 ) -> Commit:
     # Only staked games need accounts; their balances come back with every commit, so the
     # manager always settles against balances no older than the last click.
@@ -161,6 +164,7 @@ def _commit(
             *reviews.stat_ops(new, events),
             *rematch.stat_ops(new, events),
             *rating_ops,
+            *history_ops,
         ),
         report_accounts=players,
     )

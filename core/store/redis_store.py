@@ -262,6 +262,12 @@ class RedisStore(DueServers):
             found = await self._redis.hgetall(server_key(scope, key))
         return {str(name): str(value) for name, value in found.items()}
 
+    async def newest(self, scope: Scope, key: str, count: int) -> list[str]:
+        """The first `count` entries of a server list, newest first (e.g. `matches`)."""
+        with reachable():
+            found = await self._redis.lrange(server_key(scope, key), 0, count - 1)
+        return [str(entry) for entry in found]
+
     async def set_fields(self, scope: Scope, key: str, values: Mapping[str, str]) -> None:
         """Set fields of a server hash (the server's configuration)."""
         if values:

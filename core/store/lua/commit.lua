@@ -153,6 +153,7 @@ local function fits(op)
     local is_hash = key_type == 'hash' or key_type == 'none'
     return is_hash and (kind == 'hset' or kind == 'heq' or holds_integer(key, field))
   end
+  if kind == 'lcap' then return key_type == 'list' or key_type == 'none' end
   return ZSET_OPS[kind] ~= nil and (key_type == 'zset' or key_type == 'none')
 end
 
@@ -267,7 +268,11 @@ for _, op in ipairs(c.stats) do
   elseif kind == 'hset' then redis.call('HSET', key, field, value)
   elseif kind == 'zincrby' then redis.call('ZINCRBY', key, int(value), field)
   elseif kind == 'zmin' then lower_zset(key, field, value)
-  elseif kind == 'zset' then redis.call('ZADD', key, int(value), field) end
+  elseif kind == 'zset' then redis.call('ZADD', key, int(value), field)
+  elseif kind == 'lcap' then
+    redis.call('LPUSH', key, value)
+    redis.call('LTRIM', key, 0, tonumber(field) - 1)
+  end
 end
 
 if c.req then
