@@ -93,6 +93,7 @@ def plan_change(
         fair=fair.to_str() if fair else "", rolls=rolls,
         turns=turns.follow(record.state, state, record.turns, events),
         box=turns.last_player(events, record.box),
+        log=record.log if record.challenge else turns.logged(record.state, record.log, events),
     )  # fmt: skip
     new = reviews.track(record, new, events)
     notices = narrate.notices(state, events, settlement.by_event, record.lang, style)

@@ -13,12 +13,14 @@ import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from core.game import flow
 from core.game.dice import FairDice
 from core.game.events import Event, MatchEnded
 from core.game.state import Ending
 from core.service import reviews
 from core.service.commit import OpKind, StatOp
 from core.service.record import GameRecord
+from core.service.turns import Log, dump_log, load_log
 
 KEY = "matches"
 KEEP = 200  # entries per server: the page lists them; older ones fall off the list's end
@@ -43,13 +45,16 @@ class Match:
     rules: str  # Rules.to_str()
     players: tuple[Player, ...]
     fair: str  # the published MatchRecord JSON, "" when the dice were not provably fair
+    long: bool = False  # the long game (its second seat opens tiles)
+    log: Log = ()  # every turn, in order (turns.logged)
 
     def to_json(self) -> str:
         players = [[p.id, p.name, int(p.bot), p.total, int(p.winner), p.review]
                    for p in self.players]  # fmt: skip
         return json.dumps(
             {"id": self.id, "ended": self.ended, "ending": self.ending, "rules": self.rules,
-             "players": players, "fair": self.fair},
+             "players": players, "fair": self.fair, "long": int(self.long),
+             "log": dump_log(self.log)},
             separators=(",", ":"), ensure_ascii=False,
         )  # fmt: skip
 
@@ -63,8 +68,9 @@ class Match:
                 for i, n, b, total, w, r in data["players"]
             )
             return cls(str(data["id"]), int(data["ended"]), str(data["ending"]),
-                       str(data["rules"]), players, str(data["fair"]))  # fmt: skip
-        except (ValueError, KeyError, TypeError):
+                       str(data["rules"]), players, str(data["fair"]), bool(data["long"]),
+                       load_log(data["log"]))  # fmt: skip
+        except (ValueError, KeyError, TypeError, IndexError):
             return None
 
     def has(self, user: str) -> bool:
@@ -90,5 +96,5 @@ def stat_ops(
     )  # fmt: skip
     published = fair.record(record.rolls).to_json() if fair is not None else ""
     match = Match(record.game_id, now, end.ending.value, state.config.rules.to_str(), players,
-                  published)  # fmt: skip
+                  published, flow.is_long(state), record.log)  # fmt: skip
     yield StatOp(OpKind.LCAP, KEY, str(KEEP), match.to_json())

@@ -25,18 +25,27 @@ async def test_a_finished_fair_match_keeps_its_record_and_reviews(store: RedisSt
     [match] = await matches(store)
     assert match.ending == "finished" and [p.name for p in match.players] == ["Ann"]
     assert match.players[0].id == "ann" and match.players[0].review.startswith(match.id)
-    assert verify_record(MatchRecord.from_json(match.fair)).ok
+    fair = MatchRecord.from_json(match.fair)
+    assert verify_record(fair).ok
+    # the log holds every roll of the match in order: the same as the published record's
+    rolled = [tuple(int(d) for d in step[1:]) for _, turn in match.log for step in turn.steps
+              if step.startswith("d")]  # fmt: skip
+    assert rolled == list(fair.rolls) and rolled
+    assert all(seat == 0 for seat, _ in match.log)
+    assert match.log[-1][1].ended
 
 
 async def test_a_stopped_match_is_kept(store: RedisStore) -> None:
     table = Table(manager(store))
     table.last = await table.manager.handle(table.ctx("Ann"), Start(StartOptions()))
     await table.manager.handle(table.ctx("Bob"), Join())
-    await table.manager.handle(table.ctx("Ann"), Begin())
+    table.last = await table.manager.handle(table.ctx("Ann"), Begin())
+    await table.press("Ann")  # the first roll
     await table.manager.handle(table.ctx("Ann"), Stop())
     [match] = await matches(store)
     assert match.ending == "stopped" and {p.name for p in match.players} == {"Ann", "Bob"}
     assert match.fair == ""
+    assert match.log and match.log[0][0] == 0  # the host's first roll
 
 
 async def test_a_match_left_by_its_last_player_is_kept(store: RedisStore) -> None:
