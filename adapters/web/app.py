@@ -20,6 +20,7 @@ import jinja2
 from aiohttp import web
 
 from adapters.web.guard import STATIC_CACHE, Buckets, guarded
+from core.service import web_matches
 from core.service.commit import Scope
 from core.service.economy import BOARDS, UNARCHIVED
 from core.service.ports import GameStore
@@ -29,6 +30,7 @@ from core.text.i18n import t
 
 PREFIX = "/s"
 SLUG = re.compile(r"[A-Za-z0-9_-]{16,64}")
+MATCH = re.compile(r"[A-Za-z0-9_-]{1,64}")
 TOKEN = re.compile(rf"[0-9a-f]{{{TOKEN_CHARS}}}")
 STATIC_TYPES = {"style.css": "text/css", "verify.js": "text/javascript"}
 MAX_PAGE = 10_000
@@ -107,7 +109,25 @@ class Pages:
         view = await self.views.player(scope, slug, token, lang) if TOKEN.fullmatch(token) else None
         if view is None:
             raise web.HTTPNotFound
-        return self.render("player.html", slug, lang, section="", view=view)
+        rows, _, _ = await web_matches.recent(self.store, scope, slug, lang, user=view.user)
+        return self.render("player.html", slug, lang, section="", view=view, rows=rows[:10])
+
+    async def matches(self, request: web.Request) -> web.Response:
+        slug, scope, lang = await self.server(request)
+        page = (_number(request, "page", MAX_PAGE) or 1) - 1
+        rows, page, pages = await web_matches.recent(self.store, scope, slug, lang, page)
+        return self.render("matches.html", slug, lang, section="matches", rows=rows, page=page,
+                           pages=pages)  # fmt: skip
+
+    async def match(self, request: web.Request) -> web.Response:
+        slug, scope, lang = await self.server(request)
+        match_id = request.match_info["match"]
+        view = None
+        if MATCH.fullmatch(match_id):
+            view = await web_matches.replay(self.store, scope, slug, match_id, lang)
+        if view is None:
+            raise web.HTTPNotFound
+        return self.render("match.html", slug, lang, section="matches", view=view)
 
     async def challenge(self, request: web.Request) -> web.Response:
         slug, scope, lang = await self.server(request)
@@ -115,13 +135,18 @@ class Pages:
         return self.render("challenge.html", slug, lang, section="challenge", view=view)
 
     async def verify(self, request: web.Request) -> web.Response:
-        """The verifier; `?challenge=N` fills in the record of day N once it is public."""
+        """The verifier; `?match=ID` fills in a fair match's record, `?challenge=N` that of
+        challenge day N once its day is over."""
         slug, scope, lang = await self.server(request)
         wanted = _number(request, "challenge", MAX_PAGE)
+        match_id = request.query.get("match", "")
         record = ""
         if wanted is not None:
             day = await self.views.challenge(scope, slug, lang)
             record = day.record if wanted == day.yesterday else ""
+        elif MATCH.fullmatch(match_id):
+            found = await web_matches.find(self.store, scope, match_id)
+            record = found.fair if found is not None else ""
         return self.render("verify.html", slug, lang, section="verify", record=record)
 
     async def asset(self, request: web.Request) -> web.Response:
@@ -155,6 +180,8 @@ def pages_app(
     app.router.add_get("/{slug}/", pages.index)
     app.router.add_get("/{slug}/board/{board}", pages.board)
     app.router.add_get("/{slug}/player/{token}", pages.player)
+    app.router.add_get("/{slug}/matches", pages.matches)
+    app.router.add_get("/{slug}/match/{match}", pages.match)
     app.router.add_get("/{slug}/challenge", pages.challenge)
     app.router.add_get("/{slug}/verify", pages.verify)
     return app

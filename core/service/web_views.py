@@ -38,6 +38,11 @@ def plain(text: str) -> str:
     return text.replace("**", "").replace("`", "")
 
 
+def user_of(names: dict[str, str], slug: str, token: str) -> str | None:
+    """The member whose page `token` is, among those the server knows by name."""
+    return next((u for u in names if hmac.compare_digest(player_token(slug, u), token)), None)
+
+
 @dataclass(frozen=True, slots=True)
 class Row:
     rank: int
@@ -62,6 +67,7 @@ class PlayerPage:
     name: str
     lines: tuple[str, ...]
     places: tuple[tuple[str, int, int], ...]  # (board title, place, players on it)
+    user: str  # to find their matches; never put on a page
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +133,7 @@ class WebViews:
     async def player(self, scope: Scope, slug: str, token: str, lang: str) -> PlayerPage | None:
         """A player's numbers and places; None for a token of no one on this server."""
         names = await self.store.hash(scope, "names")
-        user = next((u for u in names if hmac.compare_digest(player_token(slug, u), token)), None)
+        user = user_of(names, slug, token)
         if user is None:
             return None
         config = await self.config(scope)
@@ -140,7 +146,7 @@ class WebViews:
             if place:
                 title = plain(t(lang, f"board.title.{board}", min=MIN_DECISIONS_FOR_ACCURACY))
                 places.append((title, place, len(rows)))
-        return PlayerPage(names[user], lines[1:], tuple(places))
+        return PlayerPage(names[user], lines[1:], tuple(places), user)
 
     async def challenge(self, scope: Scope, slug: str, lang: str) -> ChallengePage:
         """Today's results (no dice: the day is still being played) and the last public day."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import timedelta
@@ -11,9 +12,14 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from adapters.web.app import PREFIX, pages_app
 from adapters.web.guard import Buckets
+from core.game.dice import SecureDice
 from core.service.challenge import day_of
+from core.service.commands import Begin, Join, Start
 from core.service.commit import Commit, OpKind, Scope, StatOp
+from core.service.context import Context
+from core.service.settings import StartOptions
 from core.store.redis_store import RedisStore
+from tests.integration.manager_helpers import Table, manager
 
 SCOPE = Scope("test", "guild")
 SLUG = "AbCdEfGhIjKlMnOpQrStUv"
@@ -64,3 +70,26 @@ async def client(store: RedisStore, buckets: Buckets | None = None) -> AsyncIter
     root.add_subapp(PREFIX, pages_app(store, clock=lambda: NOW, buckets=buckets))
     async with TestClient(TestServer(root)) as opened:
         yield opened
+
+
+async def play_hostile_match(store: RedisStore) -> None:
+    """A real provably fair match between the two hostile names, played out to its end."""
+    table = HostileTable(manager(store, dice=SecureDice()))
+    host, guest = IDS["u-script-1001"], IDS["u-img-1002"]
+    table.last = await table.manager.handle(table.ctx(host), Start(StartOptions(fair=True)))
+    await table.manager.handle(table.ctx(guest), Join())
+    table.last = await table.manager.handle(table.ctx(host), Begin())
+    await table.play_out()
+
+
+class HostileTable(Table):
+    """A table whose players have the hostile display names and platform-like ids."""
+
+    def ctx(self, user: str, *, request: str | None = None, admin: bool = False) -> Context:
+        ids = {name: user_id for user_id, name in IDS.items()}
+        request = request or f"h{next(_requests)}"
+        return Context(SCOPE, self.channel, ids.get(user, user.lower()), user, admin=admin,
+                       request_id=request)  # fmt: skip
+
+
+_requests = itertools.count()

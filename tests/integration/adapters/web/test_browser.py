@@ -32,6 +32,7 @@ from tests.integration.adapters.web.pages_helpers import (
     SCOPE,
     SCRIPT,
     SLUG,
+    play_hostile_match,
     seed_boards,
     seed_challenge,
 )
@@ -51,6 +52,7 @@ def driver() -> Any:
 async def site(store: RedisStore) -> AsyncIterator[str]:
     await seed_boards(store, players=30)
     await seed_challenge(store, time.time())
+    await play_hostile_match(store)
     await store.web.open(SCOPE, SLUG)
     root = web.Application()
     root.add_subapp(PREFIX, pages_app(store))
@@ -176,3 +178,24 @@ async def test_a_paste_that_is_no_record_says_so(driver: Any, site: str) -> None
     verdict, rows = await check(driver, site, '{"scheme": "something else"}')
     assert verdict == "Not a match record (hmac-sha256-v1 JSON with seeds and rolls)."
     assert rows == []
+
+
+async def test_a_replay_leads_to_its_verified_dice(driver: Any, site: str) -> None:
+    await run(driver.get, f"{site}/")
+    await run(lambda: driver.find_element(by("LINK_TEXT"), "Matches").click())
+    await shot(driver, "matches")
+    await run(lambda: driver.find_element(by("CSS_SELECTOR"), "ul.matches li > a").click())
+    assert "/match/" in driver.current_url
+    turns = await run(lambda: driver.find_elements(by("CSS_SELECTOR"), "ol.turns li"))
+    assert turns and SCRIPT in turns[0].text  # the host rolled first; the name is text
+    headings = await run(lambda: [e.text for e in driver.find_elements(by("TAG_NAME"), "h2")])
+    assert any(h.startswith("Every decision against perfect play") for h in headings)
+    await shot(driver, "replay")
+    await run(lambda: driver.find_element(by("PARTIAL_LINK_TEXT"), "Provably fair dice").click())
+    verdict = await wait_for_text(driver, "verdict")  # a filled-in record is checked at once
+    assert verdict.startswith("OK: the server seed matches the commitment and all ")
+    rows = await run(lambda: [
+        row.get_attribute("data-verified")
+        for row in driver.find_elements(by("CSS_SELECTOR"), "#rolls tbody tr")
+    ])  # fmt: skip
+    assert rows and set(rows) == {"yes"}

@@ -22,6 +22,7 @@ from tests.integration.adapters.web.pages_helpers import (
     SCRIPT,
     SLUG,
     client,
+    play_hostile_match,
     seed_boards,
     seed_challenge,
 )
@@ -214,3 +215,35 @@ async def test_an_address_over_its_limit_gets_429(opened: RedisStore) -> None:
         limited = await web.get(f"{ROOT}/")
         assert limited.headers["Retry-After"] == "30"
     assert statuses == [200, 200, 200, 429, 429]
+
+
+async def test_matches_list_and_replay_every_turn_with_its_review(opened: RedisStore) -> None:
+    await play_hostile_match(opened)
+    from core.service.history import KEY, Match
+
+    [entry] = [Match.from_json(text) for text in await opened.newest(SCOPE, KEY, 10)]
+    assert entry is not None
+    async with client(opened) as web:
+        listed = await page(web, f"{ROOT}/matches")
+        assert f'href="{ROOT}/match/{entry.id}"' in listed
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in listed and "&#34;&gt;&lt;img" in listed
+        html = await page(web, f"{ROOT}/match/{entry.id}")
+        verify = await page(web, f"{ROOT}/verify?match={entry.id}")
+        tokens = re.findall(rf'href="{ROOT}/player/([0-9a-f]{{16}})"', html)
+        player = await page(web, f"{ROOT}/player/{tokens[0]}")
+        await page(web, f"{ROOT}/match/nosuchmatch", 404)
+        await page(web, f"{ROOT}/match/{'x' * 65}", 404)
+    assert html.count("<li><span class=\"who\">") == len(entry.log) > 0
+    assert "Every decision against perfect play" in html and "Accuracy" in html
+    assert f'href="{ROOT}/verify?match={entry.id}"' in html
+    assert f'href="{ROOT}/match/{entry.id}"' in player
+    record = re.search(r'<textarea id="record"[^>]*>([^<]*)</textarea>', verify)
+    assert record is not None
+    fair = MatchRecord.from_json(record.group(1).replace("&#34;", '"'))
+    assert verify_record(fair).ok and fair.to_json() == entry.fair
+
+
+async def test_no_matches_yet_says_so(opened: RedisStore) -> None:
+    async with client(opened) as web:
+        html = await page(web, f"{ROOT}/matches")
+    assert "No match has ended here yet." in html
