@@ -17,7 +17,7 @@ from core.service.history import Match
 from core.service.ports import GameStore
 from core.service.web_views import plain, player_token
 from core.text.i18n import day, t
-from core.text.render import describe_rules
+from core.text.render import describe_rules, render_board
 
 PER_PAGE = 20
 
@@ -45,6 +45,7 @@ class TurnRow:
     name: str
     text: str
     auto: bool
+    board: str  # the player's box as the turn left it ("" in the long game, whose box is shared)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +104,7 @@ async def replay(
     played = tuple(
         TurnRow(turn.round, names[seat] if seat < len(names) else "?",
                 turns.words(turn.steps, rules, match.long and seat == 1, lang, "emoji"),
-                turn.auto)
+                turn.auto, "" if match.long else _board_after(turn.steps, rules))
         for seat, turn in match.log
     )  # fmt: skip
     graded = tuple(
@@ -112,6 +113,15 @@ async def replay(
     )  # fmt: skip
     return Replay(row_of(match, slug, lang), describe_rules(rules, lang), played, graded,
                   match.fair)  # fmt: skip
+
+
+def _board_after(steps: tuple[str, ...], rules: Rules) -> str:
+    """The box after a turn: every turn of these formats starts with all tiles open."""
+    board = rules.full_mask
+    for step in steps:
+        if step.startswith(turns.MOVED):
+            board &= ~int(step[1:])
+    return render_board(rules, board, "text")
 
 
 def _review_lines(kept: str, lang: str) -> tuple[str, ...]:

@@ -234,6 +234,7 @@ async def test_matches_list_and_replay_every_turn_with_its_review(opened: RedisS
         await page(web, f"{ROOT}/match/nosuchmatch", 404)
         await page(web, f"{ROOT}/match/{'x' * 65}", 404)
     assert html.count("<li><span class=\"who\">") == len(entry.log) > 0
+    assert html.count('<code class="box">|') == len(entry.log)  # the box after each turn
     assert "Every decision against perfect play" in html and "Accuracy" in html
     assert f'href="{ROOT}/verify?match={entry.id}"' in html
     assert f'href="{ROOT}/match/{entry.id}"' in player
