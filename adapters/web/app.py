@@ -110,7 +110,9 @@ class Pages:
         if view is None:
             raise web.HTTPNotFound
         rows, _, _ = await web_matches.recent(self.store, scope, slug, lang, user=view.user)
-        return self.render("player.html", slug, lang, section="", view=view, rows=rows[:10])
+        points = await web_matches.ratings(self.store, scope, view.user, lang)
+        return self.render("player.html", slug, lang, section="", view=view, rows=rows[:10],
+                           points=points, line=sparkline([p.rating for p in points]))  # fmt: skip
 
     async def matches(self, request: web.Request) -> web.Response:
         slug, scope, lang = await self.server(request)
@@ -157,6 +159,19 @@ class Pages:
             body=self.static[name], content_type=STATIC_TYPES[name],
             headers={"Cache-Control": STATIC_CACHE},
         )  # fmt: skip
+
+
+def sparkline(values: list[int], width: int = 300, height: int = 80) -> str:
+    """SVG polyline points for `values`, left to right, the highest at the top."""
+    if len(values) < 2:
+        return ""
+    low, high = min(values), max(values)
+    span = (high - low) or 1
+    step = width / (len(values) - 1)
+    return " ".join(
+        f"{index * step:.1f},{4 + (height - 8) * (high - value) / span:.1f}"
+        for index, value in enumerate(values)
+    )
 
 
 def _number(request: web.Request, name: str, most: int) -> int | None:

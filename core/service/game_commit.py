@@ -120,7 +120,7 @@ def plan_change(
     commit = _commit(
         scope, None if creating else record.version, new, events, transfers, balances,
         request_id, start_balance, reply, list(ratings.stat_ops(after, before)), stat_ops,
-        list(history.stat_ops(new, events, fair, now)),
+        list(history.stat_ops(new, events, fair, now, {u: s.shown for u, s in after.items()})),
     )  # fmt: skip
     return Plan(commit, None if state.over else new, reply, new)
 

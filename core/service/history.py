@@ -10,7 +10,7 @@ the newest KEEP entries. A daily challenge is not a match here: its dice stay se
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from core.game import flow
@@ -35,6 +35,7 @@ class Player:
     total: int
     winner: bool
     review: str  # reviews.Kept.to_str(), "" for a bot
+    rating: int = 0  # the shown rating the match left the player with; 0: not a rated match
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +50,7 @@ class Match:
     log: Log = ()  # every turn, in order (turns.logged)
 
     def to_json(self) -> str:
-        players = [[p.id, p.name, int(p.bot), p.total, int(p.winner), p.review]
+        players = [[p.id, p.name, int(p.bot), p.total, int(p.winner), p.review, p.rating]
                    for p in self.players]  # fmt: skip
         return json.dumps(
             {"id": self.id, "ended": self.ended, "ending": self.ending, "rules": self.rules,
@@ -64,8 +65,8 @@ class Match:
         try:
             data = json.loads(text)
             players = tuple(
-                Player(str(i), str(n), bool(b), int(total), bool(w), str(r))
-                for i, n, b, total, w, r in data["players"]
+                Player(str(i), str(n), bool(b), int(total), bool(w), str(r), int(rating))
+                for i, n, b, total, w, r, rating in data["players"]
             )
             return cls(str(data["id"]), int(data["ended"]), str(data["ending"]),
                        str(data["rules"]), players, str(data["fair"]), bool(data["long"]),
@@ -82,16 +83,19 @@ def ended(events: Sequence[Event]) -> MatchEnded | None:
 
 
 def stat_ops(
-    record: GameRecord, events: Sequence[Event], fair: FairDice | None, now: int
-) -> Iterator[StatOp]:
-    """The entry of a match that ended in these events (finished or stopped)."""
+    record: GameRecord, events: Sequence[Event], fair: FairDice | None, now: int,
+    ratings: Mapping[str, int] | None = None,
+) -> Iterator[StatOp]:  # fmt: skip
+    """The entry of a match that ended in these events (finished or stopped); `ratings` are
+    the shown ratings it left its rated players with."""
     end = ended(events)
     if end is None or end.ending not in KEPT_ENDINGS or record.challenge:
         return
     state = record.state
     players = tuple(
         Player(seat.id, seat.name, seat.bot, seat.total, index in end.winners,
-               "" if seat.bot else reviews.kept_of(record, seat.id).to_str())
+               "" if seat.bot else reviews.kept_of(record, seat.id).to_str(),
+               (ratings or {}).get(seat.id, 0))
         for index, seat in enumerate(state.seats)
     )  # fmt: skip
     published = fair.record(record.rolls).to_json() if fair is not None else ""

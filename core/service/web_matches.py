@@ -40,6 +40,12 @@ class MatchRow:
 
 
 @dataclass(frozen=True, slots=True)
+class Point:
+    date: str
+    rating: int
+
+
+@dataclass(frozen=True, slots=True)
 class TurnRow:
     round: int
     name: str
@@ -87,6 +93,17 @@ async def recent(
     page = min(max(page, 0), pages - 1)
     shown = found[page * PER_PAGE : (page + 1) * PER_PAGE]
     return tuple(row_of(match, slug, lang) for match in shown), page, pages
+
+
+async def ratings(store: GameStore, scope: Scope, user: str, lang: str) -> tuple[Point, ...]:
+    """The player's rating after each rated match still in the history, oldest first."""
+    points = [
+        Point(day(lang, match.ended), player.rating)
+        for match in reversed(await entries(store, scope))
+        for player in match.players
+        if player.id == user and player.rating
+    ]
+    return tuple(points)
 
 
 async def find(store: GameStore, scope: Scope, match_id: str) -> Match | None:

@@ -52,7 +52,8 @@ def driver() -> Any:
 async def site(store: RedisStore) -> AsyncIterator[str]:
     await seed_boards(store, players=30)
     await seed_challenge(store, time.time())
-    await play_hostile_match(store)
+    for _ in range(3):
+        await play_hostile_match(store)
     await store.web.open(SCOPE, SLUG)
     root = web.Application()
     root.add_subapp(PREFIX, pages_app(store))

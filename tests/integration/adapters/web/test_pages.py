@@ -248,3 +248,21 @@ async def test_no_matches_yet_says_so(opened: RedisStore) -> None:
     async with client(opened) as web:
         html = await page(web, f"{ROOT}/matches")
     assert "No match has ended here yet." in html
+
+
+async def test_a_player_page_draws_the_rating_over_time(opened: RedisStore) -> None:
+    await play_hostile_match(opened)
+    await play_hostile_match(opened)
+    from core.service.history import KEY, Match
+
+    entries = [Match.from_json(text) for text in await opened.newest(SCOPE, KEY, 10)]
+    mine = [p.rating for e in reversed(entries) if e for p in e.players if p.name == SCRIPT]
+    assert len(mine) == 2 and all(mine)
+    async with client(opened) as web:
+        board = await page(web, f"{ROOT}/board/wins")
+        token = re.search(rf'href="{ROOT}/player/([0-9a-f]{{16}})">&lt;script', board)
+        assert token is not None
+        html = await page(web, f"{ROOT}/player/{token.group(1)}")
+    assert "Rating over time" in html and "<polyline points=" in html
+    assert f"{mine[0]:,} on " in html and f"→ {mine[1]:,} on " in html
+    assert html.count('<a href="' + ROOT + "/match/") == 2
