@@ -23,7 +23,10 @@ function isRoll(value) {
 function parseRecord(text) {
   let data;
   try {
-    data = JSON.parse(text);
+    // A number written with a point or an exponent (6.0, 6e0) is a float to Python's json,
+    // which the command line refuses in a roll: keep it apart so that isRoll refuses it too.
+    data = JSON.parse(text, (key, value, context) =>
+      typeof value === "number" && context && /[.eE]/.test(context.source) ? { float: value } : value);
   } catch (error) {
     return null;
   }

@@ -175,10 +175,22 @@ async def test_every_failure_reads_as_the_command_line_says(
     assert verdict.startswith(start)
 
 
-async def test_a_paste_that_is_no_record_says_so(driver: Any, site: str) -> None:
-    verdict, rows = await check(driver, site, '{"scheme": "something else"}')
-    assert verdict == "Not a match record (hmac-sha256-v1 JSON with seeds and rolls)."
-    assert rows == []
+async def test_a_paste_that_is_no_record_says_so(
+    driver: Any, site: str, store: RedisStore
+) -> None:
+    from bot.commands import CommandError
+    from bot.commands.verify import parse_record
+
+    real = (await fair_record(store)).to_json()
+    first = json.loads(real)["rolls"][0]
+    floats = real.replace(f"[{first[0]},", f"[{first[0]}.0,", 1)  # Python reads a float there
+    booleans = real.replace('"rolls":[', '"rolls":[true,')
+    for text in ('{"scheme": "something else"}', floats, booleans):
+        with pytest.raises(CommandError):
+            parse_record(text)  # what `shutbox verify` says: not a match record
+        verdict, rows = await check(driver, site, text)
+        assert verdict == "Not a match record (hmac-sha256-v1 JSON with seeds and rolls)."
+        assert rows == []
 
 
 async def test_a_replay_leads_to_its_verified_dice(driver: Any, site: str) -> None:
