@@ -21,6 +21,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
+from urllib.parse import urlsplit
 
 from aiohttp import web
 from prometheus_client.aiohttp import make_aiohttp_handler
@@ -153,8 +154,9 @@ async def health_report(sources: HealthSources) -> tuple[bool, dict[str, Any]]:
     return healthy, body
 
 
-def health_app(sources: HealthSources) -> web.Application:
-    """The aiohttp application serving the probes and `/metrics`."""
+def health_app(sources: HealthSources, public_url: str | None = None) -> web.Application:
+    """The aiohttp application serving the probes and `/metrics`; with `public_url` (and a
+    store) the servers' pages too, under `/s` (docs/WEB.md)."""
     export = make_aiohttp_handler(sources.telemetry.registry)
 
     async def livez(request: web.Request) -> web.Response:
@@ -178,6 +180,10 @@ def health_app(sources: HealthSources) -> web.Application:
     app.router.add_get(METRICS_PATH, metrics)
     if sources.pictures is not None:
         add_picture_routes(app, sources.pictures)
+    if public_url and sources.store is not None:
+        from adapters.web.app import PREFIX, pages_app
+
+        app.add_subapp(PREFIX, pages_app(sources.store, urlsplit(public_url).path))
     return app
 
 
@@ -242,7 +248,8 @@ async def _refresh_sweep_lag(store: RedisStore, sources: HealthSources) -> None:
 
 @asynccontextmanager
 async def serving(
-    sources: HealthSources, host: str, port: int, refresh_every: float = REFRESH_SECONDS
+    sources: HealthSources, host: str, port: int, public_url: str | None = None,
+    refresh_every: float = REFRESH_SECONDS,
 ) -> AsyncIterator[int]:
     """Serve the endpoints on `host:port` while the block runs; yields the bound port."""
     refresher = Refresher(sources, refresh_every)
@@ -250,7 +257,7 @@ async def serving(
     try:
         with suppress(TimeoutError):  # a fresh first scrape, unless Redis is slow to start
             await asyncio.wait_for(refresher.first.wait(), FIRST_REFRESH_WAIT)
-        async with serving_app(health_app(sources), host, port) as bound:
+        async with serving_app(health_app(sources, public_url), host, port) as bound:
             yield bound
     finally:
         task.cancel()

@@ -186,12 +186,14 @@ async def serving_health(
     if not port:
         yield None
         return
+    runtime.manager.public_url = settings.core.public_url or ""  # the pages are served here
     sources = HealthSources(
         runtime.redis, runtime.telemetry, lambda: len(runtime.manager.games), store=runtime.store,
         pictures=picture_links(settings),
         stopping=runtime.shutdown.requested.is_set,
     )  # fmt: skip
-    async with serving(sources, settings.core.health_host, port) as bound:
+    public_url = settings.core.public_url
+    async with serving(sources, settings.core.health_host, port, public_url) as bound:
         log.info("probes and metrics on http://%s:%d (/livez, /readyz, /metrics)",
                  settings.core.health_host, bound)  # fmt: skip
         yield bound

@@ -65,7 +65,8 @@ class CoreSettings(BaseSettings):
     grace_seconds: Seconds = 20.0
     health_port: Port = 8080  # probes, /metrics; 0: off
     health_host: str = "127.0.0.1"  # this machine only; containers open it with 0.0.0.0
-    # Where chat clients reach this bot's web server (board pictures for Slack): https://...
+    # Where chat clients and visitors reach this bot's web server (board pictures for Slack,
+    # the servers' pages under /s/): https://...
     public_url: str | None = None
     image_secret: SecretStr | None = None  # signs picture URLs (default: from Slack's secret)
     # Per member, shared by every process: commands, and games opened (COUNT/SECONDS, or off).

@@ -13,7 +13,7 @@ START_KEYS = ", ".join(option.typed for option in OPTIONS.values())
 
 NEWCOMER_COMMANDS = ("start", "bot", "go")  # what the welcome tells a newcomer to type
 # Subcommands with a usage line of their own; the others take no options.
-USAGES = ("leaderboard", "season", "rules", "odds", "config", "grant", "give")
+USAGES = ("leaderboard", "season", "web", "rules", "odds", "config", "grant", "give")
 
 
 def welcome(lang: str, name: str) -> str:

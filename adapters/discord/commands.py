@@ -49,6 +49,7 @@ from core.service.commands import (
     Start,
     Stats,
     Stop,
+    Web,
 )
 from core.service.context import Context
 from core.service.gifts import Recipient
@@ -61,6 +62,7 @@ GROUP = "shutbox"
 SUBCOMMANDS = (
     "start", "solo", "join", "leave", "stop", "leaderboard", "stats", "balance", "daily",
     "challenge", "rules", "odds", "config", "grant", "give", "rank", "review", "season", "audit",
+    "web",
     "help",
 )  # fmt: skip
 CONFIG_OPTIONS = (
@@ -243,6 +245,10 @@ class ShutboxCommands(app_commands.Group):
     @subcommand("audit")
     async def audit(self, interaction: Interaction) -> None:
         await self._run(interaction, Audit(), guild=True)
+    @subcommand("web")
+    @localized("web", "switch")
+    async def web(self, interaction: Interaction, switch: str | None = None) -> None:
+        await self._run(interaction, Web(switch or ""), guild=True)
 
     @subcommand("help")
     async def help(self, interaction: Interaction) -> None:

@@ -56,6 +56,7 @@ CHOICES: dict[str, list[Choice[str]] | list[Choice[int]]] = {
     "board": _named("board", list(BOARD_NAMES)),
     "style": _named("style", [str(style) for style in SETTINGS["style"].values]),
     "action": _named("action", ["end"]),
+    "switch": _named("switch", ["on", "off", "rotate"]),
     "lang": [Choice(name="English", value="en"), Choice(name="Dansk", value="da"),
              Choice(name="Norsk bokmål", value="nb")],
 }  # fmt: skip

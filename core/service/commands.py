@@ -140,6 +140,13 @@ class Season:
 
 
 @dataclass(frozen=True, slots=True)
+class Web:
+    """The server's page: its link; `on`, `off` and `rotate` (admins) change it."""
+
+    action: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Configure:
     """The server's settings; admins change them with `changes` (`key` -> typed value)."""
 
@@ -179,6 +186,6 @@ class Timeout:
 
 Command = (
     Start | Solo | Join | Leave | AddBot | Begin | Cancel | Stop | Click | Review | Balance
-    | Daily | Challenge | Grant | Give | Leaderboard | Rank | Stats | Season | Configure | Audit
-    | Rules | Odds | Help | Timeout
+    | Daily | Challenge | Grant | Give | Leaderboard | Rank | Stats | Season | Web | Configure
+    | Audit | Rules | Odds | Help | Timeout
 )  # fmt: skip

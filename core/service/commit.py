@@ -38,6 +38,7 @@ class OpKind(StrEnum):
     HEQ = "heq"  # key field value: no write; the commit is stale unless the field holds value
     AUDIT = "audit"  # key entry n: push an audit entry (a list, newest first), keep the last n
     EXPIRE = "expire"  # key "" n: the key expires n seconds from now (after this commit's writes)
+    LCAP = "lcap"  # key n value: push value to the list's head, keep its first n (the newest)
 
 
 @dataclass(frozen=True, slots=True)

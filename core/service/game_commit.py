@@ -12,6 +12,7 @@ from core.game.state import GameState, Phase
 from core.service import (
     challenge_commit,
     chips,
+    history,
     narrate,
     present,
     ratings,
@@ -93,6 +94,7 @@ def plan_change(
         fair=fair.to_str() if fair else "", rolls=rolls,
         turns=turns.follow(record.state, state, record.turns, events),
         box=turns.last_player(events, record.box),
+        log=record.log if record.challenge else turns.logged(record.state, record.log, events),
     )  # fmt: skip
     new = reviews.track(record, new, events)
     notices = narrate.notices(state, events, settlement.by_event, record.lang, style)
@@ -122,6 +124,7 @@ def plan_change(
         _expected(stakers, balances), request_id, start_balance, reply,
         list(ratings.stat_ops(after, before)), stat_ops, stakers,
         chips.hold_changes(record.state, state, creating=creating),
+        list(history.stat_ops(new, events, fair, now, {u: s.shown for u, s in after.items()})),
     )  # fmt: skip
     return Plan(commit, None if state.over else new, reply, new)
 
@@ -154,6 +157,7 @@ def _commit(
     only_ops: Sequence[StatOp] | None = None,
     stakers: tuple[str, ...] = (),
     holds: tuple[tuple[str, int], ...] = (),
+    history_ops: Sequence[StatOp] = (),
 ) -> Commit:
     # Only staked games need accounts; their balances come back with every commit.
     players = human_ids(new.state) if new.state.config.stakes.staked else ()
@@ -180,6 +184,7 @@ def _commit(
                 *reviews.stat_ops(new, events),
                 *rematch.stat_ops(new, events),
                 *rating_ops,
+                *history_ops,
             )
         ),
         report_accounts=tuple(dict.fromkeys((*players, *stakers))),

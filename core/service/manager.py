@@ -25,12 +25,14 @@ from core.service.record import GameRecord
 from core.service.server_commands import SERVER_HANDLERS
 from core.service.sweep import SWEEP_CLOCK, SWEEP_HANDLERS, Sweeper
 from core.service.views import Reply
+from core.service.web_commands import WEB_HANDLERS
 
 __all__ = ["HANDLERS", "SWEEP_CLOCK", "Busy", "GameManager"]
 
 # Each command class and the handler that answers it (a method of the manager, unbound).
 HANDLERS: Handlers = {
     **GAME_HANDLERS, **CLICK_HANDLERS, **SERVER_HANDLERS, **SWEEP_HANDLERS, **CHALLENGE_HANDLERS,
+    **WEB_HANDLERS,
 }  # fmt: skip
 
 

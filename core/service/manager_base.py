@@ -50,6 +50,8 @@ class ManagerBase:
     pictures: set[str] = field(default_factory=set)
     # Why a platform shows no picture, as a catalog key, where it is not the missing address
     picture_notes: dict[str, str] = field(default_factory=dict)
+    # Where this process serves the servers' pages (SHUTBOX_PUBLIC_URL); empty: no pages.
+    public_url: str = ""
     # Run around every command, the first outermost (core/service/bus.py).
     middleware: tuple[Middleware, ...] = ()
     # The middleware wrapped around the handler table, built on the first command.

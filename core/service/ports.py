@@ -77,6 +77,18 @@ class AdminPort(Protocol):
     ) -> float: ...
 
 
+class WebPages(Protocol):
+    """The slug of each server's page (`/shutbox web`) and the server of each slug."""
+
+    async def slug(self, scope: Scope) -> str | None: ...
+
+    async def open(self, scope: Scope, slug: str) -> None: ...
+
+    async def close(self, scope: Scope) -> bool: ...
+
+    async def server(self, slug: str) -> Scope | None: ...
+
+
 class GameStore(Protocol):
     """Games, chips, boards and claims of every server; every write is one atomic commit."""
 
@@ -85,6 +97,9 @@ class GameStore(Protocol):
 
     @property
     def admin(self) -> AdminPort: ...
+
+    @property
+    def web(self) -> WebPages: ...
 
     async def load_with_balances(
         self, scope: Scope, channel: str, accounts: Sequence[str]
@@ -116,6 +131,8 @@ class GameStore(Protocol):
     ) -> list[tuple[str, float]]: ...  # fmt: skip
 
     async def hash(self, scope: Scope, key: str) -> dict[str, str]: ...
+
+    async def newest(self, scope: Scope, key: str, count: int) -> list[str]: ...
 
     async def set_fields(self, scope: Scope, key: str, values: Mapping[str, str]) -> None: ...
 

@@ -10,7 +10,7 @@ from core.game.settlement import Pot
 from core.game.state import GameState
 from core.service import wire
 from core.service.chips import pot_account
-from core.service.turns import Turns, dump, load
+from core.service.turns import Log, Turns, dump, dump_log, load, load_log
 
 
 def new_game_id() -> str:
@@ -36,6 +36,7 @@ class GameRecord:
     # Each human player's graded decisions so far (`core.service.reviews`), as (id, text).
     reviews: tuple[tuple[str, str], ...] = ()
     challenge: str = ""  # a daily challenge's day, number and server language (challenge.Tag)
+    log: Log = ()  # every turn of the match so far, for the history's replay (turns.logged)
 
     @property
     def version(self) -> int:
@@ -60,6 +61,7 @@ class GameRecord:
             "pc": self.pot.contributions, "f": self.fair,
             "r": ["".join(map(str, roll)) for roll in self.rolls], "solo": self.solo,
             "tu": dump(self.turns), "bx": self.box, "v": dict(self.reviews), "ch": self.challenge,
+            "lg": dump_log(self.log),
         }  # fmt: skip
         usual = _usual(self.channel)
         data.update((name, value) for name, value in optional.items() if value != usual[name])
@@ -89,6 +91,7 @@ class GameRecord:
             box=data["bx"],
             reviews=tuple(data["v"].items()),
             challenge=data["ch"],
+            log=load_log(data["lg"]),
         )
 
 
@@ -97,4 +100,5 @@ def _usual(channel: str) -> dict[str, object]:
     return {
         "l": "en", "y": "emoji", "pa": pot_account(channel), "pc": (), "f": "", "r": [],
         "solo": False, "tu": [], "bx": -1, "v": {}, "ch": "",
+        "lg": [],
     }  # fmt: skip

@@ -38,6 +38,7 @@ from core.service.commands import (
     Start,
     Stats,
     Stop,
+    Web,
 )
 from core.service.gifts import Recipient
 from core.service.seasons import MAX_SEASON
@@ -176,6 +177,15 @@ def _season(name: str, tokens: list[str], mentions: Mentions) -> Command:
     return Season(bool(words.bare), None if reset is None else parse_bool(reset, "reset_chips"))
 
 
+def _web(name: str, tokens: list[str], mentions: Mentions) -> Command:
+    """`web`, `web on`, `web off`, `web rotate` (the core refuses another word)."""
+    words = split_words(tokens)
+    _only(words)
+    if len(words.bare) > 1:
+        raise UsageError("slack.pairs_only", value=words.bare[-1])
+    return Web(words.bare[0].lower() if words.bare else "")
+
+
 def _info(kind: Callable[[str | None], Command]) -> Parser:
     """`rules [preset]`, `odds [preset]` (or `preset=P`)."""
 
@@ -252,6 +262,7 @@ _PARSERS: dict[str, Parser] = {
     "rules": _info(Rules),
     "odds": _info(Odds), "config": _configure, "grant": _grant, "give": _give,
     "rank": _about(Rank), "review": _plain(Review), "season": _season, "audit": _plain(Audit),
+    "web": _web,
     "help": _plain(Help),
 }  # fmt: skip
 SUBCOMMANDS = tuple(_PARSERS)

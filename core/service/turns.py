@@ -66,6 +66,41 @@ def follow(before: GameState, after: GameState, turns: Turns, events: Sequence[E
     return tuple(seats)
 
 
+# The whole match, turn by turn: (seat, turn) in the order they were played (the history's
+# replay; a challenge keeps none).
+Log = tuple[tuple[int, LastTurn], ...]
+
+
+def logged(before: GameState, log: Log, events: Sequence[Event]) -> Log:
+    """The match's log once these events have happened: a roll (or a timeout) of a player
+    whose turn is not the open one starts a new entry; a turn with nothing in it is left out."""
+    entries, current = list(log), before.round
+    for event in events:
+        if isinstance(event, RoundStarted):
+            current = event.round
+        elif isinstance(event, (Rolled, Moved, TimedOut, TurnEnded)):
+            open_ = bool(entries) and entries[-1][0] == event.seat and not entries[-1][1].ended
+            turn = _step(entries[-1][1] if open_ else LastTurn(), event, current)
+            if open_:
+                entries[-1] = (event.seat, turn)
+            elif turn.steps or turn.auto:
+                entries.append((event.seat, turn))
+    return tuple(entries)
+
+
+def dump_log(log: Log) -> list[list[object]]:
+    return [[seat, *turn.to_json()] for seat, turn in log]
+
+
+def load_log(data: Sequence[Sequence[object]]) -> Log:
+    return tuple((int(str(item[0])), LastTurn.from_json(item[1:])) for item in data)
+
+
+def words(steps: tuple[str, ...], rules: Rules, opening: bool, lang: str, style: Style) -> str:
+    """A turn's steps in words (`text_of` for a turn that is no longer on a table)."""
+    return _words(steps, rules, opening, lang, style)
+
+
 def _step(turn: LastTurn, event: Event, current: int) -> LastTurn:
     if turn.ended and isinstance(event, (Rolled, TimedOut)):
         turn = LastTurn(round=current, ended=False)

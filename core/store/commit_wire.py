@@ -56,7 +56,7 @@ def new_server(commit: Commit) -> str | None:
 
 
 def stat_op(op: StatOp, key_index: int) -> list[Any]:
-    value: int | str = str(op.value) if op.kind in ("hset", "heq") else int(op.value)
+    value: int | str = str(op.value) if op.kind in ("hset", "heq", "lcap") else int(op.value)
     return [str(op.kind), key_index, op.field, value]
 
 

@@ -50,6 +50,7 @@ from core.store.errors import (  # re-exported: adapters and the bot import them
 )
 from core.store.ledger import JournalEntry, Ledger, LedgerReport
 from core.store.season_store import SeasonStore, archived
+from core.store.web_store import WebStore
 
 COMMIT_LUA = files("core.store").joinpath("lua/commit.lua").read_text(encoding="utf-8")
 # Only a running game gets a message id: HSET alone would recreate a finished game's key.
@@ -85,6 +86,7 @@ class RedisStore(DueServers, Claims):
         self.ledger = Ledger(redis)
         self.seasons = SeasonStore(redis, request_ttl, seasons_kept)
         self.admin = AdminStore(redis)
+        self.web = WebStore(redis)
         # One pipeline per round trip for concurrent commits (a cluster spreads them instead).
         self._batcher = (
             None if isinstance(redis, RedisCluster) else CommitBatcher(redis, SERVERS_KEY)
@@ -248,6 +250,12 @@ class RedisStore(DueServers, Claims):
         with reachable():
             found = await self._redis.hgetall(server_key(scope, key))
         return {str(name): str(value) for name, value in found.items()}
+
+    async def newest(self, scope: Scope, key: str, count: int) -> list[str]:
+        """The first `count` entries of a server list, newest first (e.g. `matches`)."""
+        with reachable():
+            found = await self._redis.lrange(server_key(scope, key), 0, count - 1)
+        return [str(entry) for entry in found]
 
     async def set_fields(self, scope: Scope, key: str, values: Mapping[str, str]) -> None:
         """Set fields of a server hash (the server's configuration)."""

@@ -39,6 +39,7 @@ PLATFORM_LIBRARIES: dict[str, tuple[str, ...]] = {
     "slack_sdk": ("adapters.slack", "bot"),
     "aiohttp": ("adapters", "bot"),
     "PIL": ("core.text",),  # the board picture is drawn in one place
+    "jinja2": ("adapters.web",),
 }
 
 

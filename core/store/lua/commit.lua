@@ -171,7 +171,7 @@ end
 -- f'. every stats op fits its key: a write error halfway would leave half a commit behind
 local HASH_OPS = {hincrby = true, hmin = true, hset = true, heq = true}
 local ZSET_OPS = {zincrby = true, zmin = true, zset = true}
-local LIST_OPS = {audit = true}
+local LIST_OPS = {audit = true, lcap = true}
 
 local function holds_integer(key, field)
   local now = redis.call('HGET', key, field)
@@ -315,6 +315,9 @@ for _, op in ipairs(c.stats) do
   elseif kind == 'audit' then  -- an admin action, newest first, at most `value` kept
     redis.call('LPUSH', key, field)
     redis.call('LTRIM', key, 0, value - 1)
+  elseif kind == 'lcap' then  -- a list's newest `field` entries: `value` pushed at its head
+    redis.call('LPUSH', key, value)
+    redis.call('LTRIM', key, 0, tonumber(field) - 1)
   elseif kind == 'expire' then redis.call('EXPIRE', key, int(value)) end
 end
 

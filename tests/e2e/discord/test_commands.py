@@ -11,6 +11,7 @@ from tests.e2e.discord.players import ANN, BOB, DAG, MOD, NOR, current
 SPEC_SUBCOMMANDS = {
     "start", "solo", "join", "leave", "stop", "leaderboard", "stats", "balance", "daily",
     "challenge", "rules", "odds", "config", "grant", "give", "rank", "review", "season", "audit",
+    "web",
     "help",
 }  # fmt: skip
 

@@ -31,6 +31,6 @@ async def test_an_admin_sets_norwegian_and_the_game_speaks_it(
     assert await slack.say("UCID", "frobnicate") == (
         "Det finnes ingen /shutbox-kommando «frobnicate». Kommandoer: start, solo, join, leave, "
         "stop, leaderboard, stats, balance, daily, challenge, rules, odds, config, grant, give, "
-        "rank, review, season, audit, help."
+        "rank, review, season, audit, web, help."
     )
     assert "Innstillinger" in await slack.say("UCID", "help")

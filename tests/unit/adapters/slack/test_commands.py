@@ -20,6 +20,7 @@ from core.service.commands import (
     Solo,
     Start,
     Stats,
+    Web,
 )
 from core.service.gifts import Recipient
 from core.service.settings import StartOptions
@@ -31,7 +32,7 @@ def test_every_spec_subcommand_is_known() -> None:
     assert SUBCOMMANDS == (
         "start", "solo", "join", "leave", "stop", "leaderboard", "stats",
         "balance", "daily", "challenge", "rules", "odds", "config", "grant", "give", "rank",
-        "review", "season", "audit", "help",
+        "review", "season", "audit", "web", "help",
     )  # fmt: skip
 
 
@@ -59,6 +60,9 @@ def test_solo_is_an_open_command_too() -> None:
         ("audit", Audit()),
         ("season END", Season(end=True)),
         ("season end reset_chips=yes", Season(end=True, reset_chips=True)),
+        ("web", Web()),
+        ("web ON", Web("on")),
+        ("web rotate", Web("rotate")),
         ("stats", Stats()),
         ("stats <@U123|ann>", Stats("U123", "ann")),
         ("stats <@W9ABC>", Stats("W9ABC")),

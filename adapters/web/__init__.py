@@ -1,0 +1,1 @@
+"""The servers' own pages (`/shutbox web on`), served beside the probes (bot/health.py)."""
