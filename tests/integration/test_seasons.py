@@ -69,7 +69,7 @@ async def test_an_admin_ends_the_season_archiving_every_board_and_the_ratings(
     wins = await table.manager.handle(table.ctx("Ann"), Leaderboard("wins"))
     assert wins.public == (
         "**🏆 Most matches won**\nNobody on this board yet: win a match against another player"
-        " or a bot to be the first.",
+        " (bots don’t count) to be the first.",
     )
     assert await store.hash(SCOPE, "rating") == {}
     old = await table.manager.handle(table.ctx("Ann"), Leaderboard("wins", season=1))

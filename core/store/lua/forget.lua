@@ -127,8 +127,12 @@ local function forget_in(key)
     removed = removed + redis.call('SREM', key, user)
   elseif kind == 'string' and holds(redis.call('GET', key)) then
     removed = removed + redis.call('DEL', key)
-  elseif kind == 'list' then
-    removed = removed + redis.call('LREM', key, 0, user)
+  elseif kind == 'list' then  -- e.g. the match history: the matches they played go
+    for _, text in ipairs(redis.call('LRANGE', key, 0, -1)) do
+      if text == user or holds(text) then
+        removed = removed + redis.call('LREM', key, 0, text)
+      end
+    end
   end
 end
 

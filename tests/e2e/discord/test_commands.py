@@ -128,11 +128,14 @@ async def test_grant_and_config_changes_need_manage_server(
 async def test_help_lists_the_command_names_a_danish_client_shows(
     fake: FakeDiscord, bot: ShutboxClient
 ) -> None:
-    """Help in Danish ends with the Danish names of the subcommands."""
+    """Help in Danish ends with the Danish names of the subcommands (a help longer than one
+    message goes on in a follow-up)."""
     answer = await fake.answered(await fake.command(DAG, "help"))
     assert answer.ephemeral
-    assert "/shutbox deltag (join)" in answer.data["content"]
-    assert answer.data["content"].startswith("**Shut the Box** (luk kassen)")
+    shown = [answer.data["content"], *(fake.messages[m]["content"] for m in answer.followups)]
+    assert "/shutbox deltag (join)" in "\n".join(shown)
+    assert shown[0].startswith("**Shut the Box** (luk kassen)")
+    assert all(len(part) <= 2000 for part in shown)
 
 
 async def test_a_solo_game_is_played_in_a_direct_message(

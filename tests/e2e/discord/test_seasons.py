@@ -33,7 +33,7 @@ async def test_an_admin_ends_the_season_and_the_old_board_stays_readable(
     now = await fake.answered(await fake.command(ANN, "leaderboard", board="wins"))
     assert text_of(fake.messages[now.original or 0]) == (
         "**🏆 Most matches won**\nNobody on this board yet: win a match against another player"
-        " or a bot to be the first."
+        " (bots don’t count) to be the first."
     )
     old = await fake.answered(await fake.command(ANN, "leaderboard", board="wins", season=1))
     assert text_of(fake.messages[old.original or 0]) == (

@@ -35,7 +35,7 @@ async def test_an_admin_ends_the_season_and_the_old_board_stays_readable(
     await slack.command("UCID", "leaderboard wins")
     assert await public_text(fake, "Nobody on this board") == (
         "*🏆 Most matches won*\nNobody on this board yet: win a match against another player"
-        " or a bot to be the first."
+        " (bots don’t count) to be the first."
     )
     await slack.command("UCID", "leaderboard wins season=1")
     assert await public_text(fake, "Season 1*") == "*🏆 Most matches won · Season 1*\n1. Bob — 2"
