@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import getpass
 import re
+from dataclasses import replace
 
 from core.game import flow
 from core.game.errors import ShutboxError
@@ -12,6 +13,7 @@ from core.game.moves import mask_of
 from core.game.numbers import shown as shown_text
 from core.game.state import GameState, Phase
 from core.service.buttons import parse_button
+from core.service.commands import Command, Give, Grant
 from core.service.gifts import Standing
 from core.service.text_commands import Mention
 from core.service.views import Button
@@ -159,3 +161,13 @@ def _by_english_word(shown: list[Button], word: str) -> Button | None:
     verb = ENGLISH_WORDS.get(word)
     found = [b for b in shown if verb is not None and parse_button(b.action_id).verb == verb]
     return found[0] if len(found) == 1 else None
+
+
+def verified(command: Command) -> Command:
+    """A gift's or grant's recipient as the playground knows them (`standing_of`)."""
+    if isinstance(command, Give):
+        recipient = command.recipient
+        return replace(command, recipient=replace(recipient, standing=standing_of(recipient.name)))
+    if isinstance(command, Grant):
+        return replace(command, standing=standing_of(command.name))
+    return command

@@ -12,35 +12,17 @@ import itertools
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from typing import TextIO
 
-from adapters.console.parse import (
-    Names,
-    default_name,
-    find_button,
-    not_found,
-    standing_of,
-    translate,
-)
+from adapters.console.parse import Names, default_name, find_button, not_found, translate, verified
 from adapters.console.render import pressable, private_lines, reply_lines
 from adapters.console.terminal import read_line, write_lines
-from adapters.console.texts import commands_help, usage, welcome
+from adapters.console.texts import commands_help, prompt, usage, welcome
 from core.game.errors import ShutboxError
 from core.game.numbers import shown as shown_text
 from core.game.state import GameState, Phase
 from core.service.buttons import parse_button
-from core.service.commands import (
-    AddBot,
-    Begin,
-    Cancel,
-    Click,
-    Command,
-    Give,
-    Grant,
-    Help,
-    Leaderboard,
-)
+from core.service.commands import AddBot, Begin, Cancel, Click, Command, Help, Leaderboard
 from core.service.commit import Scope
 from core.service.context import Context
 from core.service.manager import GameManager
@@ -95,13 +77,7 @@ class Playground:
         seated = self.names[self.seated]
         if self._explicit:
             return f"{seated}> "
-        if self.acting and self.acting != seated:
-            return (
-                t(self.lang, "playground.prompt_acting", seated=seated, player=self.acting) + "> "
-            )
-        if self.host and self.host != seated:
-            return t(self.lang, "playground.prompt_host", seated=seated, host=self.host) + "> "
-        return f"{seated}> "
+        return prompt(self.lang, seated, self.acting, self.host)
 
     async def send(self, line: str) -> list[str]:
         """One line typed by the user; returns the lines the terminal shows."""
@@ -264,7 +240,7 @@ class Playground:
         """A subcommand as Slack reads it, with players written as their plain names."""
         ctx = self._ctx()
         try:
-            command = _verified(parse(line, self.names))
+            command = verified(parse(line, self.names))
         except UsageError as error:
             if error.key == "slack.duplicate":  # says nothing Slack-only: shown as it is
                 return await self._error(ctx, error)
@@ -317,13 +293,3 @@ class Playground:
     async def _quit(self, args: list[str], explicit: bool) -> list[str]:
         self.done = True
         return [t(self.lang, "playground.bye")]
-
-
-def _verified(command: Command) -> Command:
-    """A gift's or grant's recipient as the playground knows them (`standing_of`)."""
-    if isinstance(command, Give):
-        recipient = command.recipient
-        return replace(command, recipient=replace(recipient, standing=standing_of(recipient.name)))
-    if isinstance(command, Grant):
-        return replace(command, standing=standing_of(command.name))
-    return command

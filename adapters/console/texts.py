@@ -31,3 +31,12 @@ def usage(lang: str, command: str, value: object) -> str:
     if command in USAGES:
         return t(lang, f"playground.usage.{command}", value=value)
     return t(lang, "playground.usage.plain", command=command, value=value)
+
+
+def prompt(lang: str, seated: str, acting: str | None, host: str | None) -> str:
+    """The prompt: who is at the keyboard, and whose turn or lobby a button then plays."""
+    if acting and acting != seated:
+        return t(lang, "playground.prompt_acting", seated=seated, player=acting) + "> "
+    if host and host != seated:
+        return t(lang, "playground.prompt_host", seated=seated, host=host) + "> "
+    return f"{seated}> "

@@ -1,5 +1,6 @@
 """How a leaderboard reads: shared places for equal values, a title that names the rules it
-ranks, an empty board that says what puts a player on it, and pages that exist."""
+ranks, an empty board that says what puts a player on it, pages that exist, and the Previous /
+Next buttons that name a board, its rules and its season."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from collections.abc import Sequence
 
 from core.game.errors import InvalidOption
 from core.game.rules import PRESETS
+from core.service.buttons import ButtonId
+from core.service.views import Button
 from core.text.i18n import t
 from core.text.render import preset_heading
 
@@ -57,3 +60,30 @@ def check_page(page: int, pages: int) -> None:
     """A page past the end is refused with how many there are (never the last page instead)."""
     if page >= pages:
         raise InvalidOption("error.board.page", page=page + 1, pages=pages)
+
+
+SEASON_STEP = 100  # a board button's number: season × 100 + preset number (< 100 presets)
+
+
+def page_buttons(
+    board: str, preset: str | None, page: int, pages: int, lang: str, season: int | None = None
+) -> tuple[tuple[Button, ...], ...]:
+    """Previous / Next under a leaderboard: `stb:board:<board>:<board number>:<page>`, where the
+    board number is the archived season × 100 + the preset's number (see `board_of`)."""
+    number = list(PRESETS).index(preset) + 1 if preset in PRESETS else 0
+    number += (season or 0) * SEASON_STEP
+    buttons = [
+        Button(str(ButtonId("board", board, number, target)), t(lang, key))
+        for key, target, shown in (("ui.previous", page - 1, page > 0),
+                                   ("ui.next", page + 1, page + 1 < pages))
+        if shown
+    ]  # fmt: skip
+    return (tuple(buttons),) if buttons else ()
+
+
+def board_of(number: int) -> tuple[str | None, int | None]:
+    """The preset (None: the server's default, classic) and archived season (None: the
+    current one) a board button names."""
+    names = list(PRESETS)
+    preset, season = number % SEASON_STEP, number // SEASON_STEP
+    return (names[preset - 1] if 0 < preset <= len(names) else None), (season or None)

@@ -22,12 +22,12 @@ from core.game.actions import (
 )
 from core.game.errors import NotYourTurn, StaleAction
 from core.service import hints, present
+from core.service.boards import board_of
 from core.service.bus import Handlers
 from core.service.buttons import ButtonId, parse_button
 from core.service.challenge_commands import check_challenge_day
 from core.service.commands import Click, Command
 from core.service.context import Context
-from core.service.economy import board_of
 from core.service.game_commands import GameCommands
 from core.service.record import GameRecord
 from core.service.server_commands import ServerCommands

@@ -11,14 +11,13 @@ from core.game.rules import PRESETS, Rules, build_rules
 from core.game.settlement import Transfer
 from core.service import boards
 from core.service.audit import Action, AuditEntry, audit_op
-from core.service.buttons import ButtonId
 from core.service.commit import MINT, Commit, DailyClaim, Journal, OpKind, Scope, StatOp, Status
 from core.service.context import Context
 from core.service.gifts import Recipient, check_member, stored_reply
 from core.service.ports import GameStore
 from core.service.ratings import Skill
 from core.service.settings import ServerConfig
-from core.service.views import Button, Reply
+from core.service.views import Reply
 from core.text.i18n import decimal, number, percent, relative_time, t
 from core.text.render import describe_rules
 
@@ -30,7 +29,6 @@ TOP = 10
 EVERYONE = 10_000  # how many rows a board reads to place the viewer and rank players
 MIN_TURNS_FOR_AVERAGE = 3
 UNARCHIVED = ("chips",)  # the chips board mirrors the balances: no season keeps it
-SEASON_STEP = 100  # a board button's number: season × 100 + preset number (< 100 presets)
 GRANT_ATTEMPTS = 5  # a balance that keeps changing under a grant gets "try again", not a loop
 
 
@@ -165,7 +163,7 @@ class Economy:
         if pages > 1:
             lines.append(t(lang, "board.page", page=page + 1, pages=pages))
         text = f"**{title}**\n" + "\n".join(lines)
-        buttons = page_buttons(board, preset, page, pages, lang, season)
+        buttons = boards.page_buttons(board, preset, page, pages, lang, season)
         return Reply(public=(text,), buttons=buttons)
 
     async def board_rows(
@@ -246,30 +244,6 @@ class Economy:
             lines.append(t(lang, "stats.practice_games", games=practice, wins=wins))
         lines += _per_rules(fields, "practice_", "stats.practice", lang)
         return Reply(public=("\n".join(lines),))
-
-
-def page_buttons(
-    board: str, preset: str | None, page: int, pages: int, lang: str, season: int | None = None
-) -> tuple[tuple[Button, ...], ...]:
-    """Previous / Next under a leaderboard: `stb:board:<board>:<board number>:<page>`, where the
-    board number is the archived season × 100 + the preset's number (see `board_of`)."""
-    number = list(PRESETS).index(preset) + 1 if preset in PRESETS else 0
-    number += (season or 0) * SEASON_STEP
-    buttons = [
-        Button(str(ButtonId("board", board, number, target)), t(lang, key))
-        for key, target, shown in (("ui.previous", page - 1, page > 0),
-                                   ("ui.next", page + 1, page + 1 < pages))
-        if shown
-    ]  # fmt: skip
-    return (tuple(buttons),) if buttons else ()
-
-
-def board_of(number: int) -> tuple[str | None, int | None]:
-    """The preset (None: the server's default, classic) and archived season (None: the
-    current one) a board button names."""
-    names = list(PRESETS)
-    preset, season = number % SEASON_STEP, number // SEASON_STEP
-    return (names[preset - 1] if 0 < preset <= len(names) else None), (season or None)
 
 
 def rules_name(text: str, lang: str) -> str:

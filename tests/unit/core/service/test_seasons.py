@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.game.errors import InvalidOption
-from core.service.economy import board_of, page_buttons
+from core.service.boards import board_of, page_buttons
 from core.service.seasons import DAY, Season, over
 from core.service.settings import ServerConfig
 
