@@ -9,14 +9,12 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Iterator
 
 import pytest
 from redis.asyncio.cluster import RedisCluster
 
 from bot.cli import main
 from bot.health import GameCounter, redis_status
-from bot.redis_server import connect
 from core.game.dice import SeededDice
 from core.game.settlement import Transfer
 from core.service.commands import Start
@@ -27,30 +25,10 @@ from core.service.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import Clock
 from tests.scale.play import PLAYERS, START_CHIPS, chips_of, open_match, play_to_end, seats
-from tests.scale.servers import RedisProcess, redis_cluster
+from tests.scale.servers import RedisProcess
 
 SERVERS = 24
 CHANNELS = 2
-
-
-@pytest.fixture(scope="module")
-def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[RedisProcess]]:
-    started = time.perf_counter()
-    with redis_cluster(tmp_path_factory.mktemp("cluster")) as nodes:
-        print(f"\ncluster of {len(nodes)} masters ready in {time.perf_counter() - started:.2f} s")
-        yield nodes
-
-
-@pytest.fixture
-async def client(cluster: list[RedisProcess]) -> AsyncIterator[RedisCluster]:
-    """A RedisCluster client made the way the bot makes it (REDIS_CLUSTER=true), on empty nodes."""
-    for node in cluster:
-        with node.client() as direct:
-            direct.flushall()
-    made, embedded = await connect(cluster[0].url, cluster=True)
-    assert isinstance(made, RedisCluster) and embedded is None
-    yield made
-    await made.aclose()
 
 
 async def test_matches_on_many_servers_play_to_the_end_and_ledgers_verify(

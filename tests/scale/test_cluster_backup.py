@@ -18,9 +18,6 @@ from core.store.redis_store import RedisStore
 from tests.integration.test_backup import snapshot
 from tests.scale.play import open_match, play_to_end, seats
 from tests.scale.servers import RedisProcess
-from tests.scale.test_cluster import client, cluster
-
-__all__ = ["client", "cluster"]
 
 
 async def every_node(nodes: list[RedisProcess]) -> list[dict[str, Any]]:

@@ -3,13 +3,8 @@ each in the server's one hash slot (issue 23)."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import AsyncIterator, Iterator
-
-import pytest
 from redis.asyncio.cluster import RedisCluster
 
-from bot.redis_server import connect
 from core.game.dice import SeededDice
 from core.service.audit import AuditEntry, read_entries
 from core.service.commands import Configure, Daily, Give, Grant
@@ -20,28 +15,8 @@ from core.service.rate_limit import Limit, RateLimits
 from core.store.member_data import MemberData
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock
-from tests.scale.servers import RedisProcess, redis_cluster
 
 MEMBER = Standing.MEMBER  # a member the platform confirmed
-
-
-@pytest.fixture(scope="module")
-def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[RedisProcess]]:
-    started = time.perf_counter()
-    with redis_cluster(tmp_path_factory.mktemp("cluster")) as nodes:
-        print(f"\ncluster of {len(nodes)} masters ready in {time.perf_counter() - started:.2f} s")
-        yield nodes
-
-
-@pytest.fixture
-async def client(cluster: list[RedisProcess]) -> AsyncIterator[RedisCluster]:
-    for node in cluster:
-        with node.client() as direct:
-            direct.flushall()
-    made, _ = await connect(cluster[0].url, cluster=True)
-    assert isinstance(made, RedisCluster)
-    yield made
-    await made.aclose()
 
 
 def ctx(user: str, *, admin: bool = False) -> Context:
