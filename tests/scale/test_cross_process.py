@@ -12,6 +12,7 @@ import itertools
 import json
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -90,11 +91,12 @@ class StepProcess:
         return dict(json.loads(line))
 
 
-@pytest.fixture
-async def two_processes(redis_url: str) -> AsyncIterator[list[StepProcess]]:
+@asynccontextmanager
+async def step_processes(redis_url: str, count: int = 2) -> AsyncIterator[list[StepProcess]]:
+    """`count` bot processes on `redis_url`, each ready for steps; killed on the way out."""
     started: list[asyncio.subprocess.Process] = []
     try:
-        for _ in range(2):
+        for _ in range(count):
             process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "tests.scale.steps", redis_url, cwd=ROOT,
                 stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
@@ -108,6 +110,12 @@ async def two_processes(redis_url: str) -> AsyncIterator[list[StepProcess]]:
             if process.returncode is None:
                 process.kill()
             await process.wait()
+
+
+@pytest.fixture
+async def two_processes(redis_url: str) -> AsyncIterator[list[StepProcess]]:
+    async with step_processes(redis_url) as processes:
+        yield processes
 
 
 async def play(scenario: str, scope: Scope, store: RedisStore, send: Send) -> None:

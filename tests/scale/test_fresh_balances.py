@@ -8,8 +8,6 @@ commit script checks every seated staked player's balance, and B settles again o
 
 from __future__ import annotations
 
-import asyncio
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -19,7 +17,7 @@ from core.service.commit import MINT, Scope
 from core.store.redis_store import RedisStore
 from tests.scale.play import Seat, fresh_record, turn_buttons
 from tests.scale.steps import Step
-from tests.scale.test_cross_process import StepProcess
+from tests.scale.test_cross_process import StepProcess, step_processes
 
 ROOT = Path(__file__).resolve().parents[2]
 CHANNEL = "table"
@@ -28,22 +26,8 @@ POT = f"pot:{CHANNEL}"
 
 @pytest.fixture
 async def a_and_b(redis_url: str) -> AsyncIterator[tuple[StepProcess, StepProcess]]:
-    started: list[asyncio.subprocess.Process] = []
-    try:
-        for _ in range(2):
-            process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tests.scale.steps", redis_url, cwd=ROOT,
-                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            )  # fmt: skip
-            started.append(process)
-            assert process.stdout is not None
-            assert await asyncio.wait_for(process.stdout.readline(), 30) == b"ready\n"
-        yield StepProcess(started[0]), StepProcess(started[1])
-    finally:
-        for process in started:
-            if process.returncode is None:
-                process.kill()
-            await process.wait()
+    async with step_processes(redis_url) as (a, b):
+        yield a, b
 
 
 class Steps:
