@@ -12,6 +12,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 import redis
 
 from tests.scale.servers import RedisProcess, free_port, redis_server
@@ -66,6 +67,16 @@ def sentinel_setup(data_dir: Path) -> Iterator[SentinelSetup]:
         setup = SentinelSetup(master, replica, sentinel)
         wait_until(lambda: _knows_replica(setup))
         yield setup
+
+
+def point_at_sentinel(monkeypatch: pytest.MonkeyPatch, setup: SentinelSetup, workdir: Path) -> None:
+    """The environment of a bot that finds its Redis through the sentinel, started in
+    `workdir` (no REDIS_URL, no cluster)."""
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.delenv("REDIS_CLUSTER", raising=False)
+    monkeypatch.setenv("REDIS_SENTINELS", f"127.0.0.1:{setup.sentinel.port}")
+    monkeypatch.setenv("REDIS_SENTINEL_MASTER", MASTER_NAME)
+    monkeypatch.chdir(workdir)
 
 
 def wait_until(condition: object, timeout: float = WAIT_TIMEOUT) -> None:

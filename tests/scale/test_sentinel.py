@@ -31,7 +31,7 @@ from tests.scale.play import (
     seats,
     turn_buttons,
 )
-from tests.scale.sentinels import MASTER_NAME, sentinel_setup, wait_for_replica
+from tests.scale.sentinels import point_at_sentinel, sentinel_setup, wait_for_replica
 
 CLICKS_BEFORE_KILL = 8
 MAX_CLICKS = 3000
@@ -60,11 +60,7 @@ async def test_a_failover_mid_match_is_ridden_out(
     it, both staked matches finish, every chip is still there and the ledger verifies."""
     started = time.monotonic()
     with sentinel_setup(tmp_path / "redis") as setup:
-        monkeypatch.delenv("REDIS_URL", raising=False)
-        monkeypatch.delenv("REDIS_CLUSTER", raising=False)
-        monkeypatch.setenv("REDIS_SENTINELS", f"127.0.0.1:{setup.sentinel.port}")
-        monkeypatch.setenv("REDIS_SENTINEL_MASTER", MASTER_NAME)
-        monkeypatch.chdir(tmp_path)
+        point_at_sentinel(monkeypatch, setup, tmp_path)
         tables = seats(1, 2, platform="sentinel")
         async with open_runtime(None, tmp_path / "data", SeededDice(5)) as runtime:
             assert runtime.embedded is None

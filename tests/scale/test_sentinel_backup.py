@@ -14,7 +14,7 @@ from bot.runtime import open_runtime
 from core.game.dice import SeededDice
 from tests.integration.test_backup import snapshot
 from tests.scale.play import open_match, play_to_end, seats
-from tests.scale.sentinels import MASTER_NAME, sentinel_setup, wait_for_replica
+from tests.scale.sentinels import point_at_sentinel, sentinel_setup, wait_for_replica
 
 
 async def test_backup_and_restore_through_sentinel(
@@ -23,11 +23,7 @@ async def test_backup_and_restore_through_sentinel(
     """Staked matches, backup through the sentinel, the master emptied, restore: the master and
     its replica hold what they held, the ledger verifies, the matches finish."""
     with sentinel_setup(tmp_path / "redis") as setup:
-        monkeypatch.delenv("REDIS_URL", raising=False)
-        monkeypatch.delenv("REDIS_CLUSTER", raising=False)
-        monkeypatch.setenv("REDIS_SENTINELS", f"127.0.0.1:{setup.sentinel.port}")
-        monkeypatch.setenv("REDIS_SENTINEL_MASTER", MASTER_NAME)
-        monkeypatch.chdir(tmp_path)
+        point_at_sentinel(monkeypatch, setup, tmp_path)
         tables = seats(2, 1, platform="watched")
         master = aioredis.Redis(port=setup.master.port, decode_responses=True)
         replica = aioredis.Redis(port=setup.replica.port, decode_responses=True)
