@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -32,13 +33,15 @@ REDIS_TARGET_US = 40.0
 LATENCY_TARGET = 2.0
 
 
+def ratio(ours: float, bare: float) -> float:
+    """Ours over the bare bot's; not a number where the bare bot's figure read zero."""
+    return ours / bare if bare > 0 else math.nan
+
+
 def ratios(ours: dict[str, float], bare: dict[str, float]) -> dict[str, float]:
-    return {
-        "bot_cpu": ours["bot_cpu_us_per_click"] / bare["bot_cpu_us_per_click"],
-        "p50": ours["p50_ms"] / bare["p50_ms"],
-        "p99": ours["p99_ms"] / bare["p99_ms"],
-        "clicks_per_second": ours["clicks_per_second"] / bare["clicks_per_second"],
-    }
+    names = {"bot_cpu": "bot_cpu_us_per_click", "p50": "p50_ms", "p99": "p99_ms",
+             "clicks_per_second": "clicks_per_second"}  # fmt: skip
+    return {name: ratio(ours[figure], bare[figure]) for name, figure in names.items()}
 
 
 async def compare(surface: str, games: int, in_flight: int, workdir: Path) -> dict[str, object]:

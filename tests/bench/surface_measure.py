@@ -19,9 +19,16 @@ TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def process_cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of one process so far (fields 14 and 15 of /proc/PID/stat)."""
-    fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
+    """CPU time of one process so far: the sum of its threads' run time in nanoseconds
+    (/proc/PID/task/*/schedstat). A short run costs a bare bot less than one clock tick (10 ms),
+    so the tick counts of /proc/PID/stat read zero; they are the fallback where the kernel keeps
+    no schedstat."""
+    try:
+        threads = [t / "schedstat" for t in Path(f"/proc/{pid}/task").iterdir()]
+        return sum(int(t.read_text(encoding="ascii").split()[0]) for t in threads) / 1e9
+    except (OSError, ValueError, IndexError):
+        fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / TICKS
 
 
 @dataclass(frozen=True)
