@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -21,8 +21,7 @@ from core.service.commit import OpKind, StatOp
 from core.service.context import Context
 from core.text.i18n import t
 
-if TYPE_CHECKING:  # the plan's module imports most of the service; only its types are needed
-    from core.service.game_commit import Plan
+if TYPE_CHECKING:
     from core.service.record import GameRecord
 
 AUDIT_KEY = "audit"  # relative to the server: `stb:{platform:server}:audit`
@@ -116,12 +115,11 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-def with_admin_stop(plan: Plan, ctx: Context, record: GameRecord, action: Act, now: int) -> Plan:
-    """The plan with an audit entry when an admin stops a game someone else hosts."""
+def admin_stop(ctx: Context, record: GameRecord, action: Act, now: int) -> tuple[StatOp, ...]:
+    """The audit entry to commit when an admin stops a game someone else hosts, if this is one."""
     host = record.state.host
     if not isinstance(action, Stop) or not action.admin or host.id == ctx.user:
-        return plan
+        return ()
     entry = AuditEntry(now, ctx.user, ctx.name, Action.STOP, host.id, host.name,
                        {"channel": record.channel, "game": record.game_id})  # fmt: skip
-    commit = replace(plan.commit, stats=(*plan.commit.stats, audit_op(entry)))
-    return replace(plan, commit=commit)
+    return (audit_op(entry),)

@@ -35,6 +35,7 @@ from core.game.state import Ending
 from core.service.commit import OpKind, Scope, StatOp
 
 GAME_PREFIX = "c"  # a challenge's game id: `c` + the day's digits (other ids are 8 hex digits)
+SERVER_KEY = "challenge"  # the server's secret and its first challenge day
 STREAKS = "challenge:streak"
 BIG_LOSS = {Aim.SUM: 1.0, Aim.COUNT: 0.25, Aim.SHUT: 0.02, Aim.WIN: 0.02}
 SQUARES = {"g": "🟩", "y": "🟨", "r": "🟥"}

@@ -21,6 +21,7 @@ from core.service import present
 from core.service.bus import Handlers
 from core.service.buttons import parse_button
 from core.service.challenge import (
+    SERVER_KEY,
     STREAKS,
     Day,
     Result,
@@ -42,7 +43,6 @@ from core.service.settings import ServerConfig, StartOptions
 from core.service.views import Reply
 from core.text.i18n import t
 
-SERVER_KEY = "challenge"  # the server's secret and its first challenge day
 BOARD_LINES = 10
 
 

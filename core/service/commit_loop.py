@@ -80,7 +80,8 @@ class CommitLoop(ManagerBase):
             now=int(self.clock()), request_id=ctx.request_id, start_balance=config.start_chips,
             fair=fair, skills=skills, streak=streak,
         )  # fmt: skip
-        return audit.with_admin_stop(plan, ctx, record, action, int(self.clock()))
+        stop = audit.admin_stop(ctx, record, action, int(self.clock()))
+        return replace(plan, commit=replace(plan.commit, stats=(*plan.commit.stats, *stop)))
 
     async def _skills(self, scope: Scope, users: list[str]) -> dict[str, ratings.Skill]:
         """The ratings of the players a finishing match rates (none read otherwise)."""

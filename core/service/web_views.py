@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from core.service import challenge_texts
-from core.service.challenge import Day, Result, day_of
-from core.service.challenge_commands import SERVER_KEY
+from core.service.challenge import SERVER_KEY, Day, Result, day_of
 from core.service.commit import Scope
 from core.service.economy import BOARDS, MIN_DECISIONS_FOR_ACCURACY, UNARCHIVED, Economy
 from core.service.ports import GameStore
