@@ -34,13 +34,13 @@ from bot.bench_servers import (
     sweep_commands_per_second,
 )
 from core.game.dice import SeededDice
-from core.service.commands import Begin, Click, Join, Start
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import GameManager
-from core.service.ports import GameStore
-from core.service.settings import StartOptions
-from core.service.views import Reply
+from core.service.api.commands import Begin, Click, Join, Start
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.model.ports import GameStore
+from core.service.model.settings import StartOptions
+from core.service.model.views import Reply
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import SERVERS_KEY, RedisStore
 
 GAMES_PER_SERVER = 50

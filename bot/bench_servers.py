@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 
 from redis.asyncio import Redis
 
-from core.service.commit import Scope
-from core.service.manager import GameManager
+from core.service.model.commit import Scope
+from core.service.pipeline.manager import GameManager
 from core.store.deadlines import DUE_KEY, EPOCH_KEY
 from core.store.redis_store import SERVERS_KEY
 

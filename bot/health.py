@@ -248,7 +248,10 @@ async def _refresh_sweep_lag(store: RedisStore, sources: HealthSources) -> None:
 
 @asynccontextmanager
 async def serving(
-    sources: HealthSources, host: str, port: int, public_url: str | None = None,
+    sources: HealthSources,
+    host: str,
+    port: int,
+    public_url: str | None = None,
     refresh_every: float = REFRESH_SECONDS,
 ) -> AsyncIterator[int]:
     """Serve the endpoints on `host:port` while the block runs; yields the bound port."""

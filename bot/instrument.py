@@ -1,8 +1,8 @@
 """Watch every command the GameManager handles: its name, outcome, time and request id.
 
 `core/` must not know about metrics or logs, so `Instrument` is a middleware the composition
-root gives the manager (core/service/bus.py): it times each command on its way to the handler,
-sweep timeouts included, and hands one `ActionRecord` per command to each observer.
+root gives the manager (core/service/pipeline/bus.py): it times each command on its way to
+the handler, sweep timeouts included, and hands one `ActionRecord` per command to each observer.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core.game.errors import ShutboxError
-from core.service.bus import Next, command_name
-from core.service.buttons import VERBS
-from core.service.commands import Click, Command
-from core.service.commit import Scope
-from core.service.commit_loop import Busy
-from core.service.context import Context
-from core.service.views import Reply
+from core.service.api.commands import Click, Command
+from core.service.model.buttons import VERBS
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.model.views import Reply
+from core.service.pipeline.bus import Next, command_name
+from core.service.pipeline.commit_loop import Busy
 from core.store.redis_store import StoreUnavailable
 
 FAULTS = (StoreUnavailable, Busy)  # errors that are ours, not the user's

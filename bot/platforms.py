@@ -3,7 +3,7 @@ the settings (every platform's section is checked at start-up) and, through `run
 endpoint (which platforms this process must be connected to).
 
 Adding a platform: its adapter folder (adapters/<name>/, with its `Surface` for
-core/service/delivery.py), its module in bot/commands/ (settings section, subcommand, and how to
+core/service/api/delivery.py), its module in bot/commands/ (settings section, subcommand, and how to
 serve it on an open runtime), and one entry below.
 """
 

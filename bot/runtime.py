@@ -26,11 +26,11 @@ from bot.shutdown import Shutdown, until_signalled
 from bot.shutdown import current as current_shutdown
 from bot.telemetry import Telemetry, log_action
 from core.game.dice import DiceSource, SecureDice
-from core.service.bus import Middleware
-from core.service.commit import Scope
-from core.service.manager import GameManager
-from core.service.rate_limit import RateLimits
-from core.service.views import Reply
+from core.service.model.commit import Scope
+from core.service.model.views import Reply
+from core.service.pipeline.bus import Middleware
+from core.service.pipeline.manager import GameManager
+from core.service.pipeline.rate_limit import RateLimits
 from core.store.redis_store import RedisClient, RedisStore, StoreUnavailable
 
 if TYPE_CHECKING:

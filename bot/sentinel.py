@@ -63,7 +63,11 @@ def sentinel_client(target: SentinelTarget) -> Redis:
         list(target.sentinels), sentinel_kwargs=sentinel_options
     )
     client: Redis = sentinel.master_for(
-        target.master, redis_class=SentinelRedis, decode_responses=True, password=target.password,
-        socket_timeout=MASTER_TIMEOUT, socket_connect_timeout=MASTER_TIMEOUT,
+        target.master,
+        redis_class=SentinelRedis,
+        decode_responses=True,
+        password=target.password,
+        socket_timeout=MASTER_TIMEOUT,
+        socket_connect_timeout=MASTER_TIMEOUT,
     )
     return client

@@ -46,7 +46,7 @@ class Platforms:
         return dict(self._states)
 
 
-# The refusals of core/service/rate_limit.py, by the limit they name (a metric label).
+# The refusals of core/service/pipeline/rate_limit.py, by the limit they name (a metric label).
 RATE_LIMITS = {"error.rate_limit": "commands", "error.rate_limit.games": "games"}
 
 

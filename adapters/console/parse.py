@@ -1,5 +1,5 @@
 """Reading what the user typed: names, moves, button letters and labels (subcommands are read
-by core/service/text_commands.py)."""
+by core/service/api/text_commands.py)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from core.game.errors import ShutboxError
 from core.game.moves import mask_of
 from core.game.numbers import shown as shown_text
 from core.game.state import GameState, Phase
-from core.service.buttons import parse_button
-from core.service.commands import Command, Give, Grant
-from core.service.gifts import Standing
-from core.service.text_commands import Mention
-from core.service.views import Button
+from core.service.api.commands import Command, Give, Grant
+from core.service.api.text_commands import Mention
+from core.service.features.gifts import Standing
+from core.service.model.buttons import parse_button
+from core.service.model.views import Button
 from core.text.i18n import t
 
 MAX_TILE = 12
@@ -83,7 +83,7 @@ class Names(dict[str, str]):
     """The playground's players: each id with the name it was first typed as.
 
     Typed commands write a member as their plain name (`grant Ann Lee 50`): all the words the
-    command leaves for it (the `Mentions` of core/service/text_commands.py).
+    command leaves for it (the `Mentions` of core/service/api/text_commands.py).
     """
 
     one_word = False

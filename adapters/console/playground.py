@@ -21,14 +21,14 @@ from adapters.console.texts import commands_help, prompt, usage, welcome
 from core.game.errors import ShutboxError
 from core.game.numbers import shown as shown_text
 from core.game.state import GameState, Phase
-from core.service.buttons import parse_button
-from core.service.commands import AddBot, Begin, Cancel, Click, Command, Help, Leaderboard
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import GameManager
-from core.service.present import game_view
-from core.service.text_commands import SUBCOMMANDS, UsageError, parse
-from core.service.views import Button, GameView, Reply
+from core.service.api.commands import AddBot, Begin, Cancel, Click, Command, Help, Leaderboard
+from core.service.api.text_commands import SUBCOMMANDS, UsageError, parse
+from core.service.model.buttons import parse_button
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.model.views import Button, GameView, Reply
+from core.service.pipeline.manager import GameManager
+from core.service.show.present import game_view
 from core.text.i18n import t
 
 SCOPE = Scope("local", "playground")

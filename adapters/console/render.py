@@ -10,7 +10,7 @@ import time
 from collections.abc import Sequence
 
 from adapters.console.parse import button_key
-from core.service.views import DEADLINE, Button, GameView, Reply
+from core.service.model.views import DEADLINE, Button, GameView, Reply
 from core.text.i18n import relative_time, t
 
 BOLD_ON, BOLD_OFF = "\x1b[1m", "\x1b[0m"

@@ -6,7 +6,7 @@ The `start` keys and the leaderboards are read from the option table and the boa
 from __future__ import annotations
 
 from core.game.options import OPTIONS
-from core.service.economy import BOARD_NAMES
+from core.service.features.economy import BOARD_NAMES
 from core.text.i18n import t
 
 START_KEYS = ", ".join(option.typed for option in OPTIONS.values())

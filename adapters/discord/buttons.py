@@ -13,8 +13,8 @@ from typing import Any, Protocol, cast, runtime_checkable
 
 import discord
 
-from core.service.buttons import BUTTON_ID, PREFIX
-from core.service.views import Button, ButtonStyle, GameView
+from core.service.model.buttons import BUTTON_ID, PREFIX
+from core.service.model.views import Button, ButtonStyle, GameView
 
 MAX_ROWS = 5
 MAX_PER_ROW = 5

@@ -21,9 +21,9 @@ from adapters.discord.render import split_text
 from adapters.discord.translator import CatalogTranslator
 from adapters.discord.values import refusal
 from adapters.inflight import InFlight
-from core.service.commit import Scope
-from core.service.manager import GameManager
-from core.service.views import Reply
+from core.service.model.commit import Scope
+from core.service.model.views import Reply
+from core.service.pipeline.manager import GameManager
 from core.text.i18n import t
 from core.text.picture import warm as warm_pictures
 

@@ -27,7 +27,7 @@ from adapters.discord.options import (
 )
 from adapters.discord.translator import text
 from adapters.discord.values import standing_of
-from core.service.commands import (
+from core.service.api.commands import (
     Audit,
     Balance,
     Challenge,
@@ -51,11 +51,11 @@ from core.service.commands import (
     Stop,
     Web,
 )
-from core.service.context import Context
-from core.service.gifts import Recipient
-from core.service.manager import GameManager
-from core.service.settings import StartOptions
-from core.service.views import Reply
+from core.service.features.gifts import Recipient
+from core.service.model.context import Context
+from core.service.model.settings import StartOptions
+from core.service.model.views import Reply
+from core.service.pipeline.manager import GameManager
 from core.text.i18n import t
 
 GROUP = "shutbox"
@@ -245,6 +245,7 @@ class ShutboxCommands(app_commands.Group):
     @subcommand("audit")
     async def audit(self, interaction: Interaction) -> None:
         await self._run(interaction, Audit(), guild=True)
+
     @subcommand("web")
     @localized("web", "switch")
     async def web(self, interaction: Interaction, switch: str | None = None) -> None:

@@ -3,7 +3,7 @@
 A slash command's game message becomes the interaction's response; a click on the game message
 edits that message in place (`edit_message`); private text is ephemeral; summaries follow as
 public messages. Work that takes longer than the budget is deferred first. The order is the
-shared `deliver`'s (core/service/delivery.py); adapters/discord/surface.py puts what it shows
+shared `deliver`'s (core/service/api/delivery.py); adapters/discord/surface.py puts what it shows
 into the interaction's answer.
 """
 
@@ -22,12 +22,12 @@ from adapters.discord.responder import Responder
 from adapters.discord.surface import InteractionSurface
 from adapters.inflight import InFlight
 from adapters.logcontext import bind
-from core.service import delivery
-from core.service.commands import Click
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import GameManager
-from core.service.views import Reply
+from core.service.api import delivery
+from core.service.api.commands import Click
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.model.views import Reply
+from core.service.pipeline.manager import GameManager
 from core.text.i18n import normalize_lang, t
 
 log = logging.getLogger(__name__)

@@ -20,9 +20,9 @@ from core.game.numbers import MAX_AMOUNT
 from core.game.option import Option
 from core.game.options import OPTIONS
 from core.game.rules import RULE_OPTIONS
-from core.service.economy import BOARD_NAMES
-from core.service.seasons import MAX_SEASON
-from core.service.settings import MAX_PLAYERS_ALLOWED, MAX_SEASON_DAYS, SETTINGS
+from core.service.features.economy import BOARD_NAMES
+from core.service.features.seasons import MAX_SEASON
+from core.service.model.settings import MAX_PLAYERS_ALLOWED, MAX_SEASON_DAYS, SETTINGS
 
 T = TypeVar("T")
 

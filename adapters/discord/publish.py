@@ -15,11 +15,11 @@ from discord.utils import MISSING
 
 from adapters.discord.buttons import game_buttons, row_buttons
 from adapters.discord.render import game_embed, game_files, split_text
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.delivery import GameMessage, Rows, deliver
-from core.service.manager import GameManager
-from core.service.views import GameView, Reply
+from core.service.api.delivery import GameMessage, Rows, deliver
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.model.views import GameView, Reply
+from core.service.pipeline.manager import GameManager
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ import io
 
 import discord
 
-from core.service.views import DEADLINE, GameView
+from core.service.model.views import DEADLINE, GameView
 from core.text.drawn import DrawnBoard
 from core.text.picture import board_png
 

@@ -14,8 +14,8 @@ from adapters.discord.buttons import game_buttons, row_buttons
 from adapters.discord.publish import ChannelSurface, game_message
 from adapters.discord.render import game_embed, game_files, jump_url
 from adapters.discord.responder import Responder
-from core.service.delivery import GameMessage, Rows
-from core.service.views import GameView
+from core.service.api.delivery import GameMessage, Rows
+from core.service.model.views import GameView
 
 
 @dataclass(slots=True)

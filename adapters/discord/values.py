@@ -16,7 +16,7 @@ import discord
 from discord import AppCommandOptionType, app_commands
 
 from core.game.numbers import shown
-from core.service.gifts import Standing
+from core.service.features.gifts import Standing
 from core.text.i18n import t
 
 Json = dict[str, Any]

@@ -29,10 +29,10 @@ from adapters.slack.guard import BadRequest, check_payload
 from adapters.slack.handlers import PLATFORM, Handlers
 from adapters.slack.installations import RedisInstallationStore, RedisOAuthStateStore
 from adapters.slack.members import Members
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import SWEEP_CLOCK, GameManager
-from core.service.views import Reply
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.model.views import Reply
+from core.service.pipeline.manager import SWEEP_CLOCK, GameManager
 from core.store.redis_store import RedisClient
 
 log = logging.getLogger(__name__)

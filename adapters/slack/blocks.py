@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from adapters.pictures import PictureLinks
-from core.service.views import DEADLINE, Button, ButtonStyle, GameView
+from core.service.model.views import DEADLINE, Button, ButtonStyle, GameView
 
 Block = dict[str, Any]
 

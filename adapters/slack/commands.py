@@ -1,6 +1,6 @@
 """`/shutbox <subcommand> ...` as Slack sends it: the shared grammar, with Slack's mentions.
 
-The words are read by `core/service/text_commands.py`; all Slack adds is how a member is
+The words are read by `core/service/api/text_commands.py`; all Slack adds is how a member is
 written (`<@U123|ann>` or `<@U123>`). A mistake raises `UsageError` (a `slack.*` catalog key),
 which the handler shows privately in the workspace's language; nothing changes.
 """
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from core.service.commands import Command
-from core.service.text_commands import SUBCOMMANDS, Mention, UsageError
-from core.service.text_commands import parse as parse_text
+from core.service.api.commands import Command
+from core.service.api.text_commands import SUBCOMMANDS, Mention, UsageError
+from core.service.api.text_commands import parse as parse_text
 
 __all__ = ["MENTIONS", "SUBCOMMANDS", "Mention", "SlackMentions", "UsageError", "parse"]
 

@@ -19,11 +19,11 @@ from slack_sdk.web.async_client import AsyncWebClient
 from adapters.pictures import PictureLinks
 from adapters.slack.blocks import game_blocks, game_text, mrkdwn, panel_blocks
 from adapters.slack.calls import RESPONSE_URL, CallFailed, calling
-from core.service.context import Context
-from core.service.delivery import GameMessage, Rows, deliver
-from core.service.manager import GameManager
-from core.service.record import GameRecord
-from core.service.views import GameView, Reply
+from core.service.api.delivery import GameMessage, Rows, deliver
+from core.service.model.context import Context
+from core.service.model.record import GameRecord
+from core.service.model.views import GameView, Reply
+from core.service.pipeline.manager import GameManager
 
 log = logging.getLogger(__name__)
 

@@ -9,11 +9,11 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.members import Member, Members
 from adapters.slack.texts import options_help
-from core.service.commands import Command, Give, Grant, Help, Rank, Stats
-from core.service.context import Context
-from core.service.gifts import Recipient
-from core.service.manager import GameManager
-from core.service.views import Reply
+from core.service.api.commands import Command, Give, Grant, Help, Rank, Stats
+from core.service.features.gifts import Recipient
+from core.service.model.context import Context
+from core.service.model.views import Reply
+from core.service.pipeline.manager import GameManager
 
 
 @dataclass(frozen=True, slots=True)

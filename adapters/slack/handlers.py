@@ -23,12 +23,12 @@ from adapters.slack.delivery import Delivery, Respond, tell
 from adapters.slack.dispatch import Dispatch
 from adapters.slack.members import Members
 from core.game.errors import ShutboxError
-from core.service.clicks import clicked_button
-from core.service.commands import Click, Solo, Start, Stop
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import GameManager
-from core.service.views import Reply
+from core.service.api.commands import Click, Solo, Start, Stop
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.model.views import Reply
+from core.service.pipeline.clicks import clicked_button
+from core.service.pipeline.manager import GameManager
 
 log = logging.getLogger(__name__)
 

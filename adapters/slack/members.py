@@ -17,7 +17,7 @@ import aiohttp
 from slack_sdk.errors import SlackApiError, SlackClientError
 from slack_sdk.web.async_client import AsyncWebClient
 
-from core.service.gifts import Standing, plausible_id
+from core.service.features.gifts import Standing, plausible_id
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ same in every language; the sentence around them comes from the catalogs (`slack
 from __future__ import annotations
 
 from core.game.options import OPTIONS
-from core.service.settings import SETTINGS
+from core.service.model.settings import SETTINGS
 from core.text.i18n import t
 
 

@@ -20,12 +20,12 @@ import jinja2
 from aiohttp import web
 
 from adapters.web.guard import STATIC_CACHE, Buckets, guarded
-from core.service import web_matches
-from core.service.commit import Scope
-from core.service.economy import BOARDS, UNARCHIVED
-from core.service.ports import GameStore
-from core.service.seasons import MAX_SEASON
-from core.service.web_views import TOKEN_CHARS, WebViews, plain
+from core.service.features.economy import BOARDS, UNARCHIVED
+from core.service.features.seasons import MAX_SEASON
+from core.service.model.commit import Scope
+from core.service.model.ports import GameStore
+from core.service.show import web_matches
+from core.service.show.web_views import TOKEN_CHARS, WebViews, plain
 from core.text.i18n import t
 
 PREFIX = "/s"

@@ -41,4 +41,3 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
 
     parse.__name__ = f"number from {low} to {high}"
     return parse
-

@@ -2,7 +2,7 @@
 
 Grants, settings changes (old and new value), season ends, games stopped by an admin and
 members' erasures, each with who did it and when; kept apart from the chip journal, so folding
-the journal never loses one (core/service/audit.py).
+the journal never loses one (core/service/features/audit.py).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import json
 from datetime import UTC, datetime
 
 from bot.commands import Subparsers
-from core.service.audit import AuditEntry
+from core.service.features.audit import AuditEntry
 
 
 def register(subparsers: Subparsers) -> None:
@@ -34,7 +34,7 @@ async def show(server: str, *, as_json: bool) -> int:
     from bot.commands.servers import known_scope
     from bot.runtime import open_runtime
     from bot.settings import load_settings
-    from core.service.audit import read_entries
+    from core.service.features.audit import read_entries
 
     settings = load_settings()
     async with open_runtime(settings.redis.url, settings.core.data_dir) as runtime:

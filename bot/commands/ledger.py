@@ -8,7 +8,7 @@ import json
 
 from bot.commands import Subparsers
 from bot.settings import load_settings
-from core.service.commit import Scope
+from core.service.model.commit import Scope
 from core.store.redis_store import LedgerReport
 
 MISMATCH = 1

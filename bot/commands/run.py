@@ -33,8 +33,10 @@ def run(args: argparse.Namespace) -> int:
     if not platforms:
         if not sys.stdin.isatty():
             # systemd, a container: a secret that did not arrive must not look like success
-            raise CommandError(f"no platform is configured: set the {titles('or')} settings "
-                               "(see .env.example), or run it in a terminal for the playground")
+            raise CommandError(
+                f"no platform is configured: set the {titles('or')} settings "
+                "(see .env.example), or run it in a terminal for the playground"
+            )
         from bot.commands.play import run_playground
 
         print(f"No {titles('or')} tokens are set: starting the local playground.")

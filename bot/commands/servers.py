@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.commands import CommandError
-from core.service.commit import Scope
+from core.service.model.commit import Scope
 from core.store.member_data import MemberData
 
 SHOWN = 5  # known servers named in the error line

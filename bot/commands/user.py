@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from bot.commands import CommandError, Subparsers
 
 if TYPE_CHECKING:
-    from core.service.commit import Scope
+    from core.service.model.commit import Scope
     from core.store.member_data import MemberData
 
 ACTIONS = {
@@ -66,10 +66,8 @@ async def _run(action: str, server: str, user: str, by: str | None) -> int:
         return await _forget(members, scope, server, user, by)
 
 
-async def _forget(
-    members: MemberData, scope: Scope, server: str, user: str, by: str | None
-) -> int:
-    from core.service.audit import Action, AuditEntry
+async def _forget(members: MemberData, scope: Scope, server: str, user: str, by: str | None) -> int:
+    from core.service.features.audit import Action, AuditEntry
     from core.store.member_data import MemberPlaying
 
     held = await members.export(scope, user)
@@ -82,14 +80,19 @@ async def _forget(
     try:
         erased = await members.forget(scope, user, entry)
     except MemberPlaying as playing:
-        raise CommandError(f"{user} is seated in the running game in channel {playing.channel}; "
-                           "stop it (/shutbox stop) or let it end, then erase again") from None
+        raise CommandError(
+            f"{user} is seated in the running game in channel {playing.channel}; "
+            "stop it (/shutbox stop) or let it end, then erase again"
+        ) from None
     print(f"Erased {user} on {server}: {erased.chips} chips back to the mint, "
           f"{erased.journal_entries} journal entries now name {erased.pseudonym}, "
           f"{erased.records} records removed.")  # fmt: skip
     if erased.left:
-        raise CommandError(f"still holding {user} (a game began meanwhile?): "
-                           f"{', '.join(erased.left)}; run forget again", exit_code=1)
+        raise CommandError(
+            f"still holding {user} (a game began meanwhile?): "
+            f"{', '.join(erased.left)}; run forget again",
+            exit_code=1,
+        )
     return 0
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.service.audit import AUDIT_KEY
-from core.service.commit import Scope
+from core.service.features.audit import AUDIT_KEY
+from core.service.model.commit import Scope
 from core.store.commit_wire import server_key
 from core.store.errors import reachable
 

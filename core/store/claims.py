@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.service.commit import Scope
+from core.service.model.commit import Scope
 from core.store.commit_wire import server_key
 from core.store.errors import reachable
 

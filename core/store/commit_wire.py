@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.service import wire
-from core.service.commit import MINT, Commit, CommitResult, Scope, StatOp, Status
+from core.service.model import wire
+from core.service.model.commit import MINT, Commit, CommitResult, Scope, StatOp, Status
 
 SHARED_KEYS = ("bal", "journal", "deadlines", "daily", "lb:chips", "checkpoint")  # KEYS 3-8
 JOURNAL_KEEP = 10_000  # journal entries kept in the stream; older ones live in the checkpoint

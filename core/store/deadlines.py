@@ -22,7 +22,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
-from core.service.commit import Scope
+from core.service.model.commit import Scope
 
 DUE_KEY = "stb:{due}"  # server (`platform:id`) -> a time at or before its earliest deadline
 EPOCH_KEY = "stb:{due}:epoch"  # server -> how often a commit brought its deadline forward

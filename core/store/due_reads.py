@@ -12,7 +12,7 @@ from typing import Any
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from core.service.commit import Scope
+from core.service.model.commit import Scope
 from core.store.commit_wire import scope_of, server_key, server_member
 from core.store.deadlines import DeadlineIndex
 from core.store.errors import StoreUnavailable, reachable

@@ -14,7 +14,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ReadOnlyError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from core.service.ports import OutcomeUnknown, StoreUnavailable
+from core.service.model.ports import OutcomeUnknown, StoreUnavailable
 
 __all__ = ["OutcomeUnknown", "StoreFull", "StoreReadOnly", "StoreRefused", "StoreUnavailable",
            "never_sent", "reachable"]  # fmt: skip

@@ -13,7 +13,7 @@ from typing import Any, TypeAlias
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
-from core.service.commit import Scope
+from core.service.model.commit import Scope
 from core.store.commit_wire import server_key
 from core.store.errors import reachable
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
 
-from core.service.audit import AUDIT_CAP, AUDIT_KEY, AuditEntry
-from core.service.commit import MINT, Scope
+from core.service.features.audit import AUDIT_CAP, AUDIT_KEY, AuditEntry
+from core.service.model.commit import MINT, Scope
 from core.store.errors import reachable
 
 FORGET_LUA = files("core.store").joinpath("lua/forget.lua").read_text(encoding="utf-8")
@@ -84,7 +84,8 @@ class MemberData:
         return sorted(n for n in found if isinstance(n, str) and n)
 
     async def _rematch_records(self, scope: Scope) -> list[str]:
-        """Every channel's rematch record (core/service/rematch.py), older versions' too."""
+        """Every channel's rematch record (core/service/features/rematch.py), older versions'
+        too."""
         records: list[str] = []
         with reachable():
             for key in await self.server_keys(scope, "rematch*"):

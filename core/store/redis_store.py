@@ -19,8 +19,8 @@ from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 from redis.typing import EncodableT
 
-from core.service import wire
-from core.service.commit import Commit, CommitResult, Scope, Status, StoredGame
+from core.service.model import wire
+from core.service.model.commit import Commit, CommitResult, Scope, Status, StoredGame
 from core.store.admin_store import AdminStore
 from core.store.batching import CommitBatcher
 from core.store.claims import Claims

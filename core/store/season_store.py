@@ -2,7 +2,7 @@
 
 Ending Season N renames every `<tag>:lb:*` board (all but `lb:chips`, which mirrors the
 balances) to `<tag>:season:N:lb:*` and the `rating` hash to `<tag>:season:N:rating`, in one
-script. The script names every board the server can have (`core.service.season_boards`:
+script. The script names every board the server can have (`core.service.features.season_boards`:
 derived from the rule sets, a few hundred keys, no scan of the keyspace); all share the
 server's hash slot. The script also refuses a second end that lands moments after another
 (`JUST_BEGUN`), records the admin's audit entry and deletes the archive that falls out of the
@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from importlib.resources import files
 from typing import Any
 
-from core.service.audit import AUDIT_CAP, AUDIT_KEY
-from core.service.commit import MINT, Scope
-from core.service.ports import Ended, SeasonEnd
-from core.service.season_boards import SEASON_HASHES, season_boards
+from core.service.features.audit import AUDIT_CAP, AUDIT_KEY
+from core.service.features.season_boards import SEASON_HASHES, season_boards
+from core.service.model.commit import MINT, Scope
+from core.service.model.ports import Ended, SeasonEnd
 from core.store.errors import reachable
 
 SEASON_LUA = files("core.store").joinpath("lua/season.lua").read_text(encoding="utf-8")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.service.commit import Scope
+from core.service.model.commit import Scope
 from core.store.commit_wire import scope_of, server_key, server_member
 from core.store.errors import reachable
 

@@ -28,7 +28,7 @@ from redis.asyncio import Redis
 
 from bot.bench import run_bench
 from bot.bench_baseline import bare_evalsha_per_second
-from core.service.commit import Commit, CommitResult
+from core.service.model.commit import Commit, CommitResult
 from core.store.redis_store import RedisStore
 from core.text.i18n import t
 from tests.bench.on_redis import bench_main

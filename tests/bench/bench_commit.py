@@ -29,7 +29,7 @@ if __package__ in (None, ""):  # run as a file: make the project root importable
 import orjson
 from redis.asyncio import Redis
 
-from core.service.commit import Commit, Scope
+from core.service.model.commit import Commit, Scope
 from core.store.commit_wire import JOURNAL_FOLD, JOURNAL_KEEP, arguments, commit_keys
 from core.store.redis_store import COMMIT_LUA
 from tests.bench.on_redis import bench_main

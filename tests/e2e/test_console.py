@@ -13,8 +13,8 @@ from adapters.console import CHANNEL, SCOPE, Playground
 from adapters.console.texts import NEWCOMER_COMMANDS
 from bot.playground import open_playground
 from core.game.dice import DiceSource, FixedDice, SeededDice
-from core.service.context import Context
-from core.service.manager import GameManager
+from core.service.model.context import Context
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 
 MAX_PRESSES = 2000

@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 from adapters.console import Playground
 from bot.playground import log_to_file
 from core.game.dice import FixedDice, SeededDice
-from core.service.manager import GameManager
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.e2e.test_console import make, send_all
 

@@ -9,8 +9,8 @@ from adapters.console import CHANNEL, SCOPE, Playground
 from adapters.console.parse import button_key
 from adapters.console.render import buttons
 from core.game.dice import SeededDice
-from core.service.context import Context
-from core.service.reviews import kept_of
+from core.service.features.reviews import kept_of
+from core.service.model.context import Context
 from tests.e2e.test_console import MAX_PRESSES, make, play_out, send_all
 
 

@@ -6,11 +6,11 @@ import itertools
 from dataclasses import dataclass, field
 
 from core.game.dice import DiceSource, SeededDice
-from core.service.commands import Click
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import GameManager
-from core.service.views import Reply
+from core.service.api.commands import Click
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.model.views import Reply
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 
 SCOPE = Scope("test", "guild")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from core.service.commands import Click
+from core.service.api.commands import Click
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 from tests.integration.test_manager import _lobby

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from redis.asyncio import Redis
 
-from core.service.audit import AUDIT_KEY, AuditEntry, read_entries
-from core.service.commands import Audit, Configure, Grant, Join, Season, Start, Stop
-from core.service.gifts import Standing
-from core.service.settings import StartOptions
+from core.service.api.commands import Audit, Configure, Grant, Join, Season, Start, Stop
+from core.service.features.audit import AUDIT_KEY, AuditEntry, read_entries
+from core.service.features.gifts import Standing
+from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 
@@ -58,10 +58,14 @@ async def test_a_season_end_is_recorded_with_or_without_a_chip_reset(store: Redi
     shown = await table.manager.handle(table.ctx("Admin", admin=True), Audit())
     assert shown.private is not None
     assert shown.private.splitlines()[1].endswith(
-        " · Admin ended the season · reset_chips=yes season=2")
+        " · Admin ended the season · reset_chips=yes season=2"
+    )
     second, first = await entries(store)
     assert (first.action, first.actor, first.detail) == (
-        "season_end", "admin", {"season": 1, "reset_chips": False})
+        "season_end",
+        "admin",
+        {"season": 1, "reset_chips": False},
+    )
     assert second.detail == {"season": 2, "reset_chips": True}
 
 
@@ -77,7 +81,8 @@ async def test_a_season_ended_by_season_days_is_recorded_as_the_bot(store: Redis
     shown = await table.manager.handle(table.ctx("Admin", admin=True), Audit())
     assert shown.private is not None
     assert shown.private.splitlines()[1].endswith(
-        " · The bot ended the season · season=1 season_days=7")
+        " · The bot ended the season · season=1 season_days=7"
+    )
 
 
 async def test_an_admin_stopping_someone_elses_game_is_recorded(store: RedisStore) -> None:
@@ -87,7 +92,11 @@ async def test_an_admin_stopping_someone_elses_game_is_recorded(store: RedisStor
     await table.manager.handle(table.ctx("Mod", admin=True), Stop())
     (entry,) = await entries(store)
     assert (entry.actor, entry.action, entry.target, entry.target_name) == (
-        "mod", "stop", "ann", "Ann")
+        "mod",
+        "stop",
+        "ann",
+        "Ann",
+    )
     assert entry.detail["channel"] == "c1"
     assert await table.manager.current(table.ctx("Ann")) is None
 
@@ -132,8 +141,8 @@ async def test_admins_read_the_latest_entries_in_chat_others_are_refused(
 
 async def test_the_list_is_bounded_by_its_cap(redis: Redis, store: RedisStore) -> None:
     """Pushed past the cap, the oldest entries go (LTRIM in the same script)."""
-    from core.service import audit
-    from core.service.commit import Commit
+    from core.service.features import audit
+    from core.service.model.commit import Commit
 
     for n in range(5):
         entry = AuditEntry(n, "a", "A", "grant", f"u{n}", detail={"amount": n})

@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 
 from bot.cli import main
 from core.game.dice import SeededDice
-from core.service.manager import GameManager
+from core.service.pipeline.manager import GameManager
 from core.store.deadlines import EPOCH_KEY
 from core.store.redis_store import RedisStore
 from tests.scale.play import PLAYERS, START_CHIPS, Seat, chips_of, open_match, play_to_end, seats
@@ -60,7 +60,7 @@ async def half_played(store: RedisStore, tables: list[Seat], clicks: int = 5) ->
 
 
 async def _one_click(manager: GameManager, seat: Seat) -> None:
-    from core.service.commands import Click
+    from core.service.api.commands import Click
     from tests.scale.play import fresh_record, turn_buttons
 
     record = await fresh_record(manager.store, seat)
@@ -121,8 +121,9 @@ async def test_restore_into_a_redis_with_the_bots_data_is_refused(
     capsys.readouterr()
     assert await run("restore", str(path)) == 2
     err = capsys.readouterr().err
-    assert err.startswith("shutbox: Redis already holds the bot's data (stb:") and err.count(
-        "\n") == 1
+    assert (
+        err.startswith("shutbox: Redis already holds the bot's data (stb:") and err.count("\n") == 1
+    )
     assert "add --replace to overwrite it" in err
     assert await snapshot(redis) == before
 

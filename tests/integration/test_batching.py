@@ -12,7 +12,7 @@ import redis.asyncio as aioredis
 from redis.asyncio import Redis
 from redis.asyncio.connection import AbstractConnection
 
-from core.service.commit import CommitResult, Status
+from core.service.model.commit import CommitResult, Status
 from core.store.redis_store import RedisStore
 from tests.integration.test_store import new_game
 from tests.scale.servers import free_port, redis_server

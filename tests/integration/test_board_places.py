@@ -6,9 +6,9 @@ import pytest
 from redis.asyncio import Redis
 
 from core.game.rules import preset
-from core.service.commands import Leaderboard, Rank
-from core.service.context import Context
-from core.service.manager import GameManager
+from core.service.api.commands import Leaderboard, Rank
+from core.service.model.context import Context
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE
 

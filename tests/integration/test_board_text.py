@@ -5,9 +5,9 @@ from __future__ import annotations
 from redis.asyncio import Redis
 
 from core.game.rules import preset
-from core.service.commands import Configure, Leaderboard, Stats
-from core.service.context import Context
-from core.service.manager import GameManager
+from core.service.api.commands import Configure, Leaderboard, Stats
+from core.service.model.context import Context
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE
 

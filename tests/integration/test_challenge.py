@@ -10,13 +10,13 @@ import pytest
 from bot.cli import main
 from core.game.dice import MatchRecord
 from core.game.rules import Rules
-from core.service.challenge import Result, Streak, channel_of, day_of
-from core.service.commands import Challenge, Click, Leaderboard, Solo, Stats
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import GameManager
-from core.service.settings import StartOptions
-from core.service.views import Reply
+from core.service.api.commands import Challenge, Click, Leaderboard, Solo, Stats
+from core.service.features.challenge import Result, Streak, channel_of, day_of
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.model.settings import StartOptions
+from core.service.model.views import Reply
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, manager
 

@@ -10,7 +10,7 @@ from redis.asyncio import Redis
 
 from bot.cli import main
 from core.game.settlement import Transfer
-from core.service.commit import MINT, Commit, Journal
+from core.service.model.commit import MINT, Commit, Journal
 from core.store.deadlines import DUE_KEY
 from core.store.redis_store import SERVERS_KEY, RedisStore
 from tests.integration.manager_helpers import SCOPE

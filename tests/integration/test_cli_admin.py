@@ -9,9 +9,9 @@ import pytest
 from redis.asyncio import Redis
 
 from bot.cli import main
-from core.service.commands import Configure, Grant, Start
-from core.service.gifts import Standing
-from core.service.settings import StartOptions
+from core.service.api.commands import Configure, Grant, Start
+from core.service.features.gifts import Standing
+from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
 
@@ -102,4 +102,5 @@ async def test_forget_refuses_a_member_in_a_running_game(
     assert await _run(["user", "forget", "--server", SERVER, "--user", "bob"]) == 2
     assert capsys.readouterr().err == (
         "shutbox: bob is seated in the running game in channel c1; stop it (/shutbox stop) or "
-        "let it end, then erase again\n")
+        "let it end, then erase again\n"
+    )

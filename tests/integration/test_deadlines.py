@@ -9,11 +9,11 @@ from redis.asyncio import Redis
 
 import core.store.deadlines
 from bot.runtime import sweeping
-from core.service.commands import Start
-from core.service.commit import Commit, Scope
-from core.service.context import Context
-from core.service.settings import StartOptions
-from core.service.views import Reply
+from core.service.api.commands import Start
+from core.service.model.commit import Commit, Scope
+from core.service.model.context import Context
+from core.service.model.settings import StartOptions
+from core.service.model.views import Reply
 from core.store.deadlines import DUE_KEY
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import Clock, Table, manager

@@ -5,10 +5,10 @@ from __future__ import annotations
 from redis.asyncio import Redis
 
 from core.game.numbers import MAX_AMOUNT, MAX_BALANCE
-from core.service.commands import Grant
-from core.service.commit import Commit, CommitResult, Status
-from core.service.gifts import Standing
-from core.service.manager import GameManager
+from core.service.api.commands import Grant
+from core.service.features.gifts import Standing
+from core.service.model.commit import Commit, CommitResult, Status
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from core.text.i18n import t
 from tests.integration.manager_helpers import SCOPE, Table, manager

@@ -15,7 +15,7 @@ import redis.asyncio as aioredis
 
 from bot import redis_server
 from bot.redis_server import EmbeddedRedis, connect
-from core.service.commit import Scope
+from core.service.model.commit import Scope
 from core.store.redis_store import RedisStore, StoreUnavailable
 
 

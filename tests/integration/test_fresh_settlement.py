@@ -12,9 +12,9 @@ from redis.asyncio import Redis
 
 from core.game.dice import SeededDice
 from core.game.settlement import Transfer
-from core.service.commands import Begin, Daily, Join, Leave, Start
-from core.service.commit import Commit, Status
-from core.service.settings import StartOptions
+from core.service.api.commands import Begin, Daily, Join, Leave, Start
+from core.service.model.commit import Commit, Status
+from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 

@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from core.service.commands import Give
-from core.service.gifts import GIFT_LIMIT, Recipient, Standing
+from core.service.api.commands import Give
+from core.service.features.gifts import GIFT_LIMIT, Recipient, Standing
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
 

@@ -19,8 +19,8 @@ from bot.health import HealthSources, serving
 from bot.runtime import Runtime, open_runtime, serving_health
 from bot.settings import Settings
 from bot.telemetry import Telemetry
-from core.service.commands import Join, Start
-from core.service.settings import StartOptions
+from core.service.api.commands import Join, Start
+from core.service.model.settings import StartOptions
 from tests.integration.manager_helpers import Table
 from tests.scale.servers import free_port, redis_server
 

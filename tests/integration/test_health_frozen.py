@@ -54,8 +54,9 @@ async def test_metrics_answer_from_the_last_refresh_while_redis_is_frozen(
                             break
                         await asyncio.sleep(0.05)
                     assert samples["shutbox_redis_up"] == 0
-                    assert samples["shutbox_redis_gauges_age_seconds"] > (
-                        frozen["shutbox_redis_gauges_age_seconds"]
+                    assert (
+                        samples["shutbox_redis_gauges_age_seconds"]
+                        > (frozen["shutbox_redis_gauges_age_seconds"])
                     )
                 finally:
                     server.process.send_signal(signal.SIGCONT)

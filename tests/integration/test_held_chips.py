@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from redis.asyncio import Redis
 
-from core.service.commands import Begin, Give, Join, Leave, Start, Stop
-from core.service.gifts import Recipient, Standing
-from core.service.settings import StartOptions
+from core.service.api.commands import Begin, Give, Join, Leave, Start, Stop
+from core.service.features.gifts import Recipient, Standing
+from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
 

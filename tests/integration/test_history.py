@@ -4,11 +4,11 @@ commit as its end, on every way a match ends; newest first, the newest KEEP kept
 from __future__ import annotations
 
 from core.game.dice import MatchRecord, SecureDice, verify_record
-from core.service import history
-from core.service.commands import Begin, Join, Leave, Solo, Start, Stop
-from core.service.commit import Commit, OpKind, StatOp
-from core.service.history import Match
-from core.service.settings import StartOptions
+from core.service.api.commands import Begin, Join, Leave, Solo, Start, Stop
+from core.service.features import history
+from core.service.features.history import Match
+from core.service.model.commit import Commit, OpKind, StatOp
+from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 
@@ -69,7 +69,7 @@ async def test_a_match_ended_by_its_timers_is_kept(store: RedisStore) -> None:
 
 
 async def test_a_cancelled_lobby_and_a_challenge_are_not_matches(store: RedisStore) -> None:
-    from core.service.commands import Cancel, Challenge
+    from core.service.api.commands import Cancel, Challenge
 
     table = Table(manager(store))
     table.last = await table.manager.handle(table.ctx("Ann"), Start(StartOptions()))

@@ -11,13 +11,13 @@ import redis.asyncio as aioredis
 from bot.instrument import ActionRecord, Instrument, Observer, Outcome, button_action
 from bot.telemetry import Telemetry
 from core.game.dice import SeededDice
-from core.service.bus import command_name
-from core.service.commands import Begin, Click, Command, Join, Start
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import HANDLERS, GameManager
-from core.service.settings import StartOptions
-from core.service.views import Reply
+from core.service.api.commands import Begin, Click, Command, Join, Start
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.model.settings import StartOptions
+from core.service.model.views import Reply
+from core.service.pipeline.bus import command_name
+from core.service.pipeline.manager import HANDLERS, GameManager
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table
 

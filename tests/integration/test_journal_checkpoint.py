@@ -10,7 +10,7 @@ from redis.asyncio import Redis
 
 from bot.cli import main
 from core.game.settlement import Transfer
-from core.service.commit import Commit, Scope
+from core.service.model.commit import Commit, Scope
 from core.store.redis_store import RedisStore
 from tests.integration.test_store import ANN, BEN, new_game
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.service.commands import Grant
-from core.service.commit import Commit, CommitResult, Status
-from core.service.gifts import Standing
+from core.service.api.commands import Grant
+from core.service.features.gifts import Standing
+from core.service.model.commit import Commit, CommitResult, Status
 from core.store.redis_store import OutcomeUnknown, RedisStore
 from tests.integration.manager_helpers import SCOPE as TABLE_SCOPE
 from tests.integration.manager_helpers import Table, manager

@@ -7,9 +7,9 @@ import asyncio
 import redis.asyncio as aioredis
 
 from bot.redis_server import EmbeddedRedis
-from core.service.commands import AddBot, Begin, Click, Grant, Join, Solo, Start
-from core.service.gifts import Standing
-from core.service.settings import StartOptions
+from core.service.api.commands import AddBot, Begin, Click, Grant, Join, Solo, Start
+from core.service.features.gifts import Standing
+from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 

@@ -20,7 +20,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from bot.redis_server import EmbeddedRedis
 from core.game.state import GameState
-from core.service.commands import (
+from core.service.api.commands import (
     AddBot,
     Begin,
     Cancel,
@@ -33,10 +33,10 @@ from core.service.commands import (
     Start,
     Stop,
 )
-from core.service.gifts import Standing
-from core.service.record import GameRecord
-from core.service.settings import StartOptions
-from core.service.views import GameView, Reply
+from core.service.features.gifts import Standing
+from core.service.model.record import GameRecord
+from core.service.model.settings import StartOptions
+from core.service.model.views import GameView, Reply
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 

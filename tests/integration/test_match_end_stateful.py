@@ -17,8 +17,8 @@ import redis.asyncio as aioredis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.service.commands import AddBot, Begin, Join, Leave, Solo, Start
-from core.service.settings import StartOptions
+from core.service.api.commands import AddBot, Begin, Join, Leave, Solo, Start
+from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 from tests.integration.test_manager_stateful import sync_redis_url  # noqa: F401 - a fixture

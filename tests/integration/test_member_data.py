@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
-from core.service.audit import AuditEntry, read_entries
-from core.service.commands import (
+from core.service.api.commands import (
     AddBot,
     Begin,
     Configure,
@@ -21,8 +20,9 @@ from core.service.commands import (
     Season,
     Start,
 )
-from core.service.gifts import Recipient, Standing
-from core.service.settings import StartOptions
+from core.service.features.audit import AuditEntry, read_entries
+from core.service.features.gifts import Recipient, Standing
+from core.service.model.settings import StartOptions
 from core.store.member_data import MemberData, MemberPlaying
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
@@ -85,9 +85,22 @@ async def test_export_lists_every_record_of_the_member(redis: Redis, store: Redi
     assert exported["names"] == ["Zoequill"]
     assert exported["balance"] == int(await redis.hget(f"{SCOPE.tag}:bal", "zoequill"))
     records = exported["records"]
-    for key in ("names", "bal", "lb:chips", "daily", "stats:zoequill", "review:c1", "review:c2",
-                "rematch:c1", "rematch:c2", "journal", "audit", "season:1:lb:wins", "rating",
-                "season:1:rating"):
+    for key in (
+        "names",
+        "bal",
+        "lb:chips",
+        "daily",
+        "stats:zoequill",
+        "review:c1",
+        "review:c2",
+        "rematch:c1",
+        "rematch:c2",
+        "journal",
+        "audit",
+        "season:1:lb:wins",
+        "rating",
+        "season:1:rating",
+    ):
         assert key in records, key
     assert records["names"] == {"zoequill": "Zoequill"}
     assert {e["why"] for e in records["journal"]} >= {"start", "daily", "game", "grant", "gift"}
@@ -108,7 +121,8 @@ async def test_forget_leaves_no_trace_and_the_ledger_sound(redis: Redis, store: 
     assert traces == []
     after = await redis.hgetall(f"{SCOPE.tag}:bal")
     assert {a: b for a, b in after.items() if a != "mint"} == {
-        a: b for a, b in before.items() if a not in ("mint", "zoequill")}
+        a: b for a, b in before.items() if a not in ("mint", "zoequill")
+    }
     assert int(after["mint"]) == mint + chips
     assert await redis.hgetall(f"{SCOPE.tag}:stats:bob") == bob_stats
     assert (await store.verify_ledger(SCOPE)).ok

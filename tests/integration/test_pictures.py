@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from core.service.commands import Configure, Solo, Start
-from core.service.settings import StartOptions
+from core.service.api.commands import Configure, Solo, Start
+from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from core.text.drawn import DrawnBoard
 from core.text.render import render_board

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.service.commands import Click, Leaderboard, Rank
-from core.service.commit import Commit, OpKind, StatOp
+from core.service.api.commands import Click, Leaderboard, Rank
+from core.service.model.commit import Commit, OpKind, StatOp
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
 

@@ -15,12 +15,12 @@ from redis.asyncio import Redis
 from bot.runtime import Runtime, open_runtime
 from bot.sections import CoreSettings
 from core.game.dice import SeededDice
-from core.service.commands import Balance, Click, Command, Daily, Solo, Start
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.rate_limit import Limit
-from core.service.settings import StartOptions
-from core.service.views import Reply
+from core.service.api.commands import Balance, Click, Command, Daily, Solo, Start
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.model.settings import StartOptions
+from core.service.model.views import Reply
+from core.service.pipeline.rate_limit import Limit
 
 SCOPE = Scope("test", "guild")
 TOO_FAST = re.compile(r"You're going a bit fast; try again in (\d+) s\.")
@@ -48,7 +48,8 @@ def refusals(replies: list[Reply], pattern: re.Pattern[str]) -> list[int]:
 
 def refused_count(runtime: Runtime, limit: str) -> float:
     value = runtime.telemetry.registry.get_sample_value(
-        "shutbox_rate_limited_total", {"limit": limit})
+        "shutbox_rate_limited_total", {"limit": limit}
+    )
     return value or 0.0
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from openskill.models import PlackettLuce
 
-from core.service.commands import AddBot, Begin, Join, Leaderboard, Solo, Start, Stats
-from core.service.ratings import Skill
-from core.service.settings import StartOptions
-from core.service.views import Reply
+from core.service.api.commands import AddBot, Begin, Join, Leaderboard, Solo, Start, Stats
+from core.service.features.ratings import Skill
+from core.service.model.settings import StartOptions
+from core.service.model.views import Reply
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
 

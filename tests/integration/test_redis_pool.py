@@ -19,10 +19,10 @@ from bot.health import HealthSources, serving
 from bot.redis_pool import PoolLimits
 from bot.redis_server import connect
 from bot.telemetry import Telemetry
-from core.service.commands import Balance, Command, Leaderboard
-from core.service.context import Context
-from core.service.manager import GameManager
-from core.service.views import Reply
+from core.service.api.commands import Balance, Command, Leaderboard
+from core.service.model.context import Context
+from core.service.model.views import Reply
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock
 from tests.integration.test_health import fetch
@@ -42,6 +42,7 @@ async def pooled(redis: Redis, redis_url: str, tmp_path: Path) -> AsyncIterator[
 
 async def flood(client: Redis) -> list[Reply]:
     manager = GameManager(RedisStore(client), clock=Clock())
+
     def ctx(n: int) -> Context:
         return Context(SCOPE, "c1", f"u{n}", f"U{n}", request_id=f"flood-{n}")
 

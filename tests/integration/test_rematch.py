@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from core.service.commands import AddBot, Begin, Click, Join, Solo, Start
-from core.service.settings import StartOptions
+from core.service.api.commands import AddBot, Begin, Click, Join, Solo, Start
+from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import Table, manager
 

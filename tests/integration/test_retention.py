@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from redis.asyncio import Redis
 
-from core.service.commands import Click, Season
-from core.service.commit import Commit, OpKind, StatOp
-from core.service.rematch import LastMatch
-from core.service.retention import RECORD_TTL
+from core.service.api.commands import Click, Season
+from core.service.features.rematch import LastMatch
+from core.service.features.retention import RECORD_TTL
+from core.service.model.commit import Commit, OpKind, StatOp
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 from tests.integration.test_rematch import finished_match

@@ -10,7 +10,7 @@ from core.game.ai.review_long import review_long_turn
 from core.game.ai.solver import Objective
 from core.game.dice import FixedDice
 from core.game.rules import Rules
-from core.service.commands import (
+from core.service.api.commands import (
     AddBot,
     Begin,
     Click,
@@ -21,9 +21,9 @@ from core.service.commands import (
     Start,
     Stats,
 )
-from core.service.reviews import Kept, kept_of, review_text
-from core.service.settings import StartOptions
-from core.service.views import Reply
+from core.service.features.reviews import Kept, kept_of, review_text
+from core.service.model.settings import StartOptions
+from core.service.model.views import Reply
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
 

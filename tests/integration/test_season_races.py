@@ -15,10 +15,10 @@ import pytest
 from redis.asyncio import Redis
 
 from core.game.rules import every_rule_set
-from core.service.commands import Begin, Join, Season, Start
-from core.service.commit import Commit, OpKind, Scope, StatOp
-from core.service.season_boards import season_boards
-from core.service.settings import StartOptions
+from core.service.api.commands import Begin, Join, Season, Start
+from core.service.features.season_boards import season_boards
+from core.service.model.commit import Commit, OpKind, Scope, StatOp
+from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 
@@ -75,7 +75,7 @@ PROCESS = textwrap.dedent(
     """
     import asyncio, sys, time
     import redis.asyncio as aioredis
-    from core.service.commands import Season
+    from core.service.api.commands import Season
     from core.store.redis_store import RedisStore
     from tests.integration.manager_helpers import Clock, Table, manager
 

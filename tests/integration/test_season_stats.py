@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from core.service.commands import Begin, Join, Season, Start, Stats
-from core.service.settings import StartOptions
-from core.service.text_commands import parse
+from core.service.api.commands import Begin, Join, Season, Start, Stats
+from core.service.api.text_commands import parse
+from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
-from tests.unit.core.service.test_text_commands import PlainNames
+from tests.unit.core.service.api.test_text_commands import PlainNames
 
 
 async def play_a_match(table: Table) -> None:

@@ -7,7 +7,7 @@ import asyncio
 
 from core.game.rules import build_rules
 from core.game.settlement import Transfer
-from core.service.commands import (
+from core.service.api.commands import (
     Balance,
     Click,
     Configure,
@@ -18,8 +18,8 @@ from core.service.commands import (
     Season,
     Stats,
 )
-from core.service.commit import Commit, OpKind, StatOp
-from core.service.gifts import Recipient, Standing
+from core.service.features.gifts import Recipient, Standing
+from core.service.model.commit import Commit, OpKind, StatOp
 from core.store.redis_store import RedisStore
 from core.text.i18n import day
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager

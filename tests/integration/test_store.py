@@ -21,7 +21,7 @@ from redis.exceptions import ResponseError
 import core.store.ledger
 import core.store.redis_store
 from core.game.settlement import Transfer
-from core.service.commit import (
+from core.service.model.commit import (
     MINT,
     Commit,
     DailyClaim,

@@ -14,11 +14,11 @@ import pytest
 import redis.asyncio as aioredis
 from redis.asyncio import Redis
 
-from core.service.commands import Daily, Solo
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import GameManager
-from core.service.settings import StartOptions
+from core.service.api.commands import Daily, Solo
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.model.settings import StartOptions
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from core.text.i18n import t
 from tests.scale.servers import free_port, redis_server
@@ -43,8 +43,11 @@ async def replica(tmp_path: Path) -> AsyncIterator[Redis]:
     primary_port, replica_port = free_port(), free_port()
     with (
         redis_server(tmp_path / "primary", primary_port),
-        redis_server(tmp_path / "replica", replica_port,
-                     extra=["--replicaof", "127.0.0.1", str(primary_port)]),  # fmt: skip
+        redis_server(
+            tmp_path / "replica",
+            replica_port,
+            extra=["--replicaof", "127.0.0.1", str(primary_port)],
+        ),  # fmt: skip
     ):
         client = aioredis.from_url(f"redis://127.0.0.1:{replica_port}/0", decode_responses=True)
         yield client

@@ -11,8 +11,8 @@ import asyncio
 
 import pytest
 
-from core.service.commands import Command, Daily, Give, Grant
-from core.service.gifts import Recipient, Standing
+from core.service.api.commands import Command, Daily, Give, Grant
+from core.service.features.gifts import Recipient, Standing
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
 

@@ -12,9 +12,9 @@ import redis.asyncio as aioredis
 
 from bot.redis_server import client_options
 from bot.runtime import sweeping
-from core.service.commit import Scope
-from core.service.manager import GameManager
-from core.service.views import Reply
+from core.service.model.commit import Scope
+from core.service.model.views import Reply
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.scale.servers import free_port, redis_server
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from core.service.commands import Web
-from core.service.commit import Scope
-from core.service.text_commands import SUBCOMMANDS
+from core.service.api.commands import Web
+from core.service.api.text_commands import SUBCOMMANDS
+from core.service.model.commit import Scope
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
 

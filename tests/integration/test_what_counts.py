@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.service.commands import AddBot, Begin, Start, Stats
-from core.service.settings import StartOptions
+from core.service.api.commands import AddBot, Begin, Start, Stats
+from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 from tests.integration.test_match_end import begin, ledger_ok, timed_out_to_the_end

@@ -21,9 +21,9 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
-from core.service import commands
-from core.service.commit import Commit, CommitResult, Scope, Status
-from core.service.manager import GameManager
+from core.service.api import commands
+from core.service.model.commit import Commit, CommitResult, Scope, Status
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.scale.play import Seat, fresh_record, turn_buttons
 

@@ -6,13 +6,13 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.service import present
-from core.service.commands import Begin, Click, Join, Start
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import GameManager
-from core.service.record import GameRecord
-from core.service.settings import StartOptions
+from core.service.api.commands import Begin, Click, Join, Start
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.model.record import GameRecord
+from core.service.model.settings import StartOptions
+from core.service.pipeline.manager import GameManager
+from core.service.show import present
 from core.store.redis_store import RedisStore
 
 PLAYERS = ("ann", "bob")

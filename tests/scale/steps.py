@@ -20,8 +20,7 @@ from typing import Any
 import redis.asyncio as aioredis
 
 from core.game.dice import FairDice
-from core.service import opening as opening_module
-from core.service.commands import (
+from core.service.api.commands import (
     AddBot,
     Begin,
     Cancel,
@@ -35,12 +34,13 @@ from core.service.commands import (
     Start,
     Stop,
 )
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.gifts import Recipient, Standing
-from core.service.manager import GameManager
-from core.service.settings import StartOptions
-from core.service.views import Reply
+from core.service.features.gifts import Recipient, Standing
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.model.settings import StartOptions
+from core.service.model.views import Reply
+from core.service.pipeline import opening as opening_module
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 
 SERVER_SEED = "5e" * 32

@@ -13,7 +13,7 @@ from pathlib import Path
 import redis.asyncio as aioredis
 
 from core.game.dice import SeededDice
-from core.service.manager import GameManager
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.integration.test_backup import half_played, snapshot
 from tests.scale.play import PLAYERS, START_CHIPS, chips_of, play_to_end, seats

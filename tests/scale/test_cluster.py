@@ -17,11 +17,11 @@ from bot.cli import main
 from bot.health import GameCounter, redis_status
 from core.game.dice import SeededDice
 from core.game.settlement import Transfer
-from core.service.commands import Start
-from core.service.commit import MINT, Commit, Journal, OpKind, Scope, StatOp, Status
-from core.service.context import Context
-from core.service.manager import GameManager
-from core.service.settings import StartOptions
+from core.service.api.commands import Start
+from core.service.model.commit import MINT, Commit, Journal, OpKind, Scope, StatOp, Status
+from core.service.model.context import Context
+from core.service.model.settings import StartOptions
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import Clock
 from tests.scale.play import PLAYERS, START_CHIPS, chips_of, open_match, play_to_end, seats

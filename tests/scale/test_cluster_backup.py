@@ -13,7 +13,7 @@ from redis.asyncio.cluster import RedisCluster
 
 from bot.cli import main
 from core.game.dice import SeededDice
-from core.service.manager import GameManager
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.integration.test_backup import snapshot
 from tests.scale.play import open_match, play_to_end, seats

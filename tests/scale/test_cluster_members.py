@@ -6,12 +6,12 @@ from __future__ import annotations
 from redis.asyncio.cluster import RedisCluster
 
 from core.game.dice import SeededDice
-from core.service.audit import AuditEntry, read_entries
-from core.service.commands import Configure, Daily, Give, Grant
-from core.service.context import Context
-from core.service.gifts import Recipient, Standing
-from core.service.manager import GameManager
-from core.service.rate_limit import Limit, RateLimits
+from core.service.api.commands import Configure, Daily, Give, Grant
+from core.service.features.audit import AuditEntry, read_entries
+from core.service.features.gifts import Recipient, Standing
+from core.service.model.context import Context
+from core.service.pipeline.manager import GameManager
+from core.service.pipeline.rate_limit import Limit, RateLimits
 from core.store.member_data import MemberData
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from core.service import present
-from core.service.commit import MINT, Scope
-from core.service.manager import GameManager
+from core.service.model.commit import MINT, Scope
+from core.service.pipeline.manager import GameManager
+from core.service.show import present
 from core.store.redis_store import RedisStore
 from tests.scale.play import Seat, fresh_record, turn_buttons
 from tests.scale.steps import Step, answer, fixed_fair_dice, run_step
@@ -172,7 +172,7 @@ async def test_steps_alternating_between_two_processes_pay_as_one_process_would(
     """Process A then B then A…, and B then A then B…: balances, journal and stats per player
     equal a single process's, every seated player paid every ante, and the ledger verifies."""
     reference = Scope("matrix", f"{scenario}-one")
-    monkeypatch.setattr("core.service.opening.new_fair_dice", fixed_fair_dice)
+    monkeypatch.setattr("core.service.pipeline.opening.new_fair_dice", fixed_fair_dice)
     alone = GameManager(store)
 
     async def in_one_process(_: int, step: Step) -> dict[str, Any]:

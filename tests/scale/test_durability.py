@@ -16,9 +16,9 @@ import redis.asyncio as aioredis
 
 from bot.cli import main
 from core.game.dice import SeededDice
-from core.service.commands import Click
-from core.service.commit import MINT
-from core.service.manager import GameManager
+from core.service.api.commands import Click
+from core.service.model.commit import MINT
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.scale.play import (
     PLAYERS,

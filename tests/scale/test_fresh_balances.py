@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from core.service.commit import MINT, Scope
+from core.service.model.commit import MINT, Scope
 from core.store.redis_store import RedisStore
 from tests.scale.play import Seat, fresh_record, turn_buttons
 from tests.scale.steps import Step

@@ -17,7 +17,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
 from core.game.dice import SeededDice
-from core.service.manager import GameManager
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table
 from tests.integration.test_manager import _lobby

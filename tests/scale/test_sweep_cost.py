@@ -12,8 +12,8 @@ import pytest
 import redis.asyncio as aioredis
 from redis.asyncio import Redis
 
-from core.service.commands import Start
-from core.service.settings import StartOptions
+from core.service.api.commands import Start
+from core.service.model.settings import StartOptions
 from core.store.deadlines import DUE_KEY
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager

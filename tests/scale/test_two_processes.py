@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from core.game.dice import SeededDice
-from core.service.commit import MINT
-from core.service.manager import GameManager
+from core.service.model.commit import MINT
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.scale.play import PLAYERS, START_CHIPS, chips_of, fresh_record, open_match, seats
 

@@ -25,6 +25,14 @@ FIRST_PARTY: dict[str, tuple[str, ...]] = {
     "adapters": ("adapters", "core.service", "core.text", "core.game"),
     "bot": ("bot", "adapters", "core"),
 }
+# The service's rooms, lowest first (docs/ARCHITECTURE.md, "The service's rooms"): each may
+# import its own and the rooms before it, never one after it.
+SERVICE_ROOMS = ("model", "features", "show", "api", "pipeline")
+FIRST_PARTY |= {
+    f"core.service.{room}": (*(f"core.service.{r}" for r in SERVICE_ROOMS[: i + 1]), "core.text",
+                             "core.game")
+    for i, room in enumerate(SERVICE_ROOMS)
+}  # fmt: skip
 # Slack's installation store keeps the workspaces' tokens in the same Redis as the games: it
 # takes the store's client type (never the `redis` package itself).
 EXCEPTIONS: dict[str, tuple[str, ...]] = {
@@ -132,6 +140,15 @@ def test_there_is_no_import_cycle() -> None:
         visit(module)
 
 
+def test_every_service_module_sits_in_a_room() -> None:
+    """core/service/ holds only its rooms: a module dropped beside them would escape the order."""
+    loose = [p.name for p in (ROOT / "core" / "service").glob("*.py") if p.name != "__init__.py"]
+    rooms = {p.name for p in (ROOT / "core" / "service").iterdir() if p.is_dir() and
+             p.name != "__pycache__"}  # fmt: skip
+    assert not loose
+    assert rooms == set(SERVICE_ROOMS)
+
+
 def test_the_checker_sees_a_crossing(tmp_path: Path) -> None:
     """The rules above can fail: a layer crossing is found in a module's source."""
     source = tmp_path / "probe.py"
@@ -140,3 +157,4 @@ def test_the_checker_sees_a_crossing(tmp_path: Path) -> None:
     assert "core.store.redis_store" in found
     assert "redis" in found
     assert not under("core.store.redis_store", FIRST_PARTY["core.service"])
+    assert not under("core.service.pipeline.manager", FIRST_PARTY["core.service.show"])

@@ -15,7 +15,7 @@ import pytest
 
 from adapters.discord import ClientOptions, ShutboxClient, point_at
 from core.game.dice import SeededDice
-from core.service.manager import GameManager
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.e2e.discord.fake_discord import TOKEN, FakeDiscord
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import GameManager
-from core.service.record import GameRecord
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.model.record import GameRecord
+from core.service.pipeline.manager import GameManager
 from tests.e2e.discord.fake_discord import FakeDiscord, Sent, buttons, playing
 from tests.e2e.discord.payloads import CHANNEL_ID, GUILD_ID, User
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adapters.discord import ShutboxClient
-from core.service.commit import Commit, OpKind, StatOp
+from core.service.model.commit import Commit, OpKind, StatOp
 from core.store.redis_store import RedisStore
 from tests.e2e.discord.fake_discord import FakeDiscord, buttons, text_of
 from tests.e2e.discord.players import ANN, BOB, SCOPE

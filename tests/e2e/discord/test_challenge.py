@@ -4,8 +4,8 @@ interaction, one spoiler-free line in the channel, the share only for the player
 from __future__ import annotations
 
 from adapters.discord import ShutboxClient
-from core.service.challenge import day_of
-from core.service.manager import GameManager
+from core.service.features.challenge import day_of
+from core.service.pipeline.manager import GameManager
 from tests.e2e.discord.fake_discord import EPHEMERAL, FakeDiscord, Sent, playing, text_of
 from tests.e2e.discord.payloads import User
 from tests.e2e.discord.players import ANN, BOB, DAG, SCOPE

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adapters.discord import ShutboxClient
-from core.service.manager import GameManager
+from core.service.pipeline.manager import GameManager
 from tests.e2e.discord.fake_discord import FakeDiscord, buttons, playing, text_of
 from tests.e2e.discord.payloads import GUILD_ID
 from tests.e2e.discord.players import ANN, BOB, DAG, MOD, NOR, current

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 
 from adapters.discord import ShutboxClient
-from core.service.commit import MINT
-from core.service.manager import GameManager
+from core.service.model.commit import MINT
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.e2e.discord.fake_discord import FakeDiscord, Sent, playing, text_of
 from tests.e2e.discord.payloads import CHANNEL_ID

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from redis.asyncio import Redis
 
 from adapters.discord import ShutboxClient
-from core.service.buttons import VERBS
+from core.service.model.buttons import VERBS
 from tests.e2e.discord.fake_discord import FakeDiscord, buttons
 from tests.e2e.discord.players import ANN
 from tests.e2e.snapshots import snapshot
@@ -26,7 +26,10 @@ NUMBER = st.one_of(
 GAME = st.one_of(st.from_regex(r"[A-Za-z0-9]{1,16}", fullmatch=True), st.text(max_size=20))
 CUSTOM_ID = st.builds(
     lambda verb, game, version, arg: f"stb:{verb}:{game}:{version}:{arg}",
-    st.sampled_from([*VERBS, "fly"]), GAME, NUMBER, NUMBER,
+    st.sampled_from([*VERBS, "fly"]),
+    GAME,
+    NUMBER,
+    NUMBER,
 ) | st.builds(lambda rest: f"stb:{rest}", st.text(max_size=60))
 games: dict[int, int] = {}  # the solo game message of each test's fake (one per test run)
 

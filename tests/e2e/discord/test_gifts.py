@@ -7,7 +7,7 @@ import logging
 import pytest
 
 from adapters.discord import ShutboxClient
-from core.service.gifts import GIFT_LIMIT
+from core.service.features.gifts import GIFT_LIMIT
 from core.store.redis_store import RedisStore
 from tests.e2e.discord.fake_discord import FakeDiscord, text_of
 from tests.e2e.discord.payloads import Forged, User
@@ -92,22 +92,43 @@ async def test_chips_go_only_to_members_of_the_server(
 @pytest.mark.parametrize(
     ("command", "options", "line"),
     [
-        ("give", {"player": BOB, "amount": Forged(4, 1.5)},
-         "The option amount must be a whole number, not “1.5”."),
-        ("give", {"player": BOB, "amount": Forged(4, "lots")},
-         "The option amount must be a whole number, not “lots”."),
-        ("give", {"player": BOB, "amount": Forged(4, True)},
-         "The option amount must be a whole number, not “True”."),
-        ("give", {"player": Forged(6, "1300000000000000055"), "amount": 5},
-         "The option player must name a member of this server."),
-        ("grant", {"player": BOB, "amount": Forged(4, 10**12)},
-         "The option amount must be a whole number from -1,000,000 to 1,000,000, "
-         "not “1000000000000”."),
-        ("leaderboard", {"season": Forged(4, "abc")},
-         "The option season must be a whole number, not “abc”."),
+        (
+            "give",
+            {"player": BOB, "amount": Forged(4, 1.5)},
+            "The option amount must be a whole number, not “1.5”.",
+        ),
+        (
+            "give",
+            {"player": BOB, "amount": Forged(4, "lots")},
+            "The option amount must be a whole number, not “lots”.",
+        ),
+        (
+            "give",
+            {"player": BOB, "amount": Forged(4, True)},
+            "The option amount must be a whole number, not “True”.",
+        ),
+        (
+            "give",
+            {"player": Forged(6, "1300000000000000055"), "amount": 5},
+            "The option player must name a member of this server.",
+        ),
+        (
+            "grant",
+            {"player": BOB, "amount": Forged(4, 10**12)},
+            "The option amount must be a whole number from -1,000,000 to 1,000,000, "
+            "not “1000000000000”.",
+        ),
+        (
+            "leaderboard",
+            {"season": Forged(4, "abc")},
+            "The option season must be a whole number, not “abc”.",
+        ),
         ("start", {"fair": Forged(5, "yes")}, "The option fair can’t be “yes”."),
-        ("config", {"start-chips": Forged(4, -5)},
-         "The option start-chips must be a whole number from 0 to 1,000,000, not “-5”."),
+        (
+            "config",
+            {"start-chips": Forged(4, -5)},
+            "The option start-chips must be a whole number from 0 to 1,000,000, not “-5”.",
+        ),
     ],
 )
 async def test_forged_option_values_get_one_private_line(

@@ -13,7 +13,7 @@ import discord
 import pytest
 
 from adapters.discord import ClientOptions, DiscordUnreachable, ShutboxClient, point_at
-from core.service.manager import GameManager
+from core.service.pipeline.manager import GameManager
 from tests.e2e.discord.fake_discord import FakeDiscord
 
 QUICK = ClientOptions(login_attempts=3, login_pause=0.01)

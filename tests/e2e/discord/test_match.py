@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from adapters.discord import ShutboxClient
-from core.service.manager import GameManager
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.e2e.discord.fake_discord import FakeDiscord, playing, text_of
 from tests.e2e.discord.players import ANN, BOB, CID, SCOPE, current, play_out, press

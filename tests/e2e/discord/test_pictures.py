@@ -8,8 +8,8 @@ import io
 from PIL import Image
 
 from adapters.discord import ShutboxClient
-from core.service.manager import GameManager
-from core.service.pictures import drawn_board
+from core.service.pipeline.manager import GameManager
+from core.service.show.pictures import drawn_board
 from core.text.picture import board_png
 from core.text.render import render_board
 from tests.e2e.discord.fake_discord import FakeDiscord, playing

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from adapters.discord import ShutboxClient
 from bot.runtime import sweeping
-from core.service.manager import GameManager
+from core.service.pipeline.manager import GameManager
 from tests.e2e.discord.fake_discord import FakeDiscord, Fault, Json, playing, text_of
 from tests.e2e.discord.players import ANN, button_id, version
 

@@ -10,8 +10,8 @@ import pytest
 
 from adapters.discord import ShutboxClient
 from core.game.dice import SeededDice
-from core.service.manager import GameManager
-from core.service.rate_limit import Limit, RateLimits
+from core.service.pipeline.manager import GameManager
+from core.service.pipeline.rate_limit import Limit, RateLimits
 from core.store.redis_store import RedisStore
 from tests.e2e.discord.conftest import SEED
 from tests.e2e.discord.fake_discord import FakeDiscord, buttons
@@ -47,7 +47,8 @@ async def test_past_the_limit_a_member_is_told_privately_and_nothing_changes(
     assert await version(manager) == before_version
     assert buttons(fake.messages[game]) == buttons(before)
     assert (await fake.answered(await fake.command(BOB, "balance"))).data["content"] == (
-        "You have 100 chips.")
+        "You have 100 chips."
+    )
 
 
 async def test_a_second_new_game_in_the_window_is_refused(

@@ -4,8 +4,8 @@ and `/shutbox review` (SPEC 5)."""
 from __future__ import annotations
 
 from adapters.discord import ShutboxClient
-from core.service.manager import GameManager
-from core.service.reviews import kept_of, review_text
+from core.service.features.reviews import kept_of, review_text
+from core.service.pipeline.manager import GameManager
 from tests.e2e.discord.fake_discord import FakeDiscord, Json, buttons, playing, text_of
 from tests.e2e.discord.players import ANN, BOB, CID, DAG, by_id, current, play_out, press
 

@@ -4,7 +4,7 @@ boards, anyone else is refused, and `leaderboard board:wins season:1` reads the 
 from __future__ import annotations
 
 from adapters.discord import ShutboxClient
-from core.service.commit import Commit, OpKind, StatOp
+from core.service.model.commit import Commit, OpKind, StatOp
 from core.store.redis_store import RedisStore
 from tests.e2e.discord.fake_discord import FakeDiscord, text_of
 from tests.e2e.discord.players import ANN, BOB, DAG, MOD, SCOPE

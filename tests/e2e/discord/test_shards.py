@@ -6,11 +6,11 @@ from adapters.discord.interactions import PLATFORM
 from bot.commands.discord import client_options
 from bot.settings import DiscordSettings
 from core.game.dice import SeededDice
-from core.service.commands import Start
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import GameManager
-from core.service.settings import StartOptions
+from core.service.api.commands import Start
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.model.settings import StartOptions
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.e2e.discord.conftest import SEED, running
 from tests.e2e.discord.fake_discord import FakeDiscord

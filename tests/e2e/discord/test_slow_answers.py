@@ -10,9 +10,9 @@ import pytest
 
 from adapters.discord import ShutboxClient, interactions
 from core.game.dice import SeededDice
-from core.service.context import Context
-from core.service.manager import GameManager
-from core.service.views import Reply
+from core.service.model.context import Context
+from core.service.model.views import Reply
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.e2e.discord.conftest import SEED, running
 from tests.e2e.discord.fake_discord import FakeDiscord, text_of

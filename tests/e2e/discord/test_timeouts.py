@@ -10,7 +10,7 @@ import pytest
 
 from adapters.discord import ShutboxClient
 from core.game.dice import SeededDice
-from core.service.manager import GameManager
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.e2e.discord.conftest import SEED, running
 from tests.e2e.discord.fake_discord import FakeDiscord, buttons, text_of

@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 from adapters.slack.app import SlackBot, SlackConfig, build_app
 from adapters.slack.server import serving_http
 from core.game.dice import DiceSource, SeededDice
-from core.service.manager import GameManager
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.e2e.slack.driver import SECRET, Driver
 from tests.e2e.slack.fake_slack import FakeSlack

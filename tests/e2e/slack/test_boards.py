@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from redis.asyncio import Redis
 
-from core.service.commit import Commit, OpKind, Scope, StatOp
+from core.service.model.commit import Commit, OpKind, Scope, StatOp
 from core.store.redis_store import RedisStore
 from tests.e2e.slack.driver import CHANNEL, Driver
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack, Message

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.service.challenge import day_of
-from core.service.commit import Scope
-from core.service.manager import GameManager
+from core.service.features.challenge import day_of
+from core.service.model.commit import Scope
+from core.service.pipeline.manager import GameManager
 from tests.e2e.slack.driver import CHANNEL, Driver
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack, Message, Response
 

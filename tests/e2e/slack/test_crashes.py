@@ -18,7 +18,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from core.service.commit import Scope
+from core.service.model.commit import Scope
 from core.store.redis_store import RedisStore
 from tests.e2e.slack.driver import CHANNEL, Driver
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack, Message
@@ -65,9 +65,9 @@ class BotProcess:
 
 
 @pytest.fixture
-async def bot(fake: FakeSlack, redis_url: str, tmp_path: Path, redis: object) -> AsyncIterator[
-    BotProcess
-]:
+async def bot(
+    fake: FakeSlack, redis_url: str, tmp_path: Path, redis: object
+) -> AsyncIterator[BotProcess]:
     process = BotProcess(fake, redis_url, tmp_path, free_port(), free_port())
     await process.start()
     try:

@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 
 from redis.asyncio import Redis
 
-from core.service.commit import MINT, Scope
+from core.service.model.commit import MINT, Scope
 from core.store.redis_store import RedisStore
 from tests.e2e.slack.driver import CHANNEL, Driver
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack
@@ -35,9 +35,7 @@ async def game_version(store: RedisStore) -> int:
     return 0 if stored is None else stored.version
 
 
-async def one_step(
-    store: RedisStore, fake: FakeSlack, send: Callable[[], Awaitable[None]]
-) -> None:
+async def one_step(store: RedisStore, fake: FakeSlack, send: Callable[[], Awaitable[None]]) -> None:
     """Send a step three times: the stored game moves exactly one version."""
     before = await game_version(store)
     await send()

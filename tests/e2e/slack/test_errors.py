@@ -74,8 +74,10 @@ GRANT_RANGE = "a whole number from -1,000,000 to 1,000,000"
     [
         ("frobnicate", "There is no /shutbox command “frobnicate”."),
         ("start colour=red", "Unknown option “colour”."),
-        ("start timer=soon",
-         "The option timer must be a whole number from 10 to 3,600, not “soon”."),
+        (
+            "start timer=soon",
+            "The option timer must be a whole number from 10 to 3,600, not “soon”.",
+        ),
         ("start rounds=0", "The number of rounds must be 1 to 50, not 0."),
         ("start preset=chess", "Unknown preset “chess”."),
         ("start stakes=pot:0", "A stake must be 1 to 1,000,000 chips, not 0."),

@@ -19,7 +19,7 @@ from redis.asyncio import Redis
 
 from adapters.slack.commands import SUBCOMMANDS, parse
 from core.game.errors import ShutboxError
-from core.service.commands import Challenge, Daily, Season, Solo, Start
+from core.service.api.commands import Challenge, Daily, Season, Solo, Start
 from tests.e2e.slack.driver import Driver
 from tests.e2e.slack.fake_slack import FakeSlack
 from tests.e2e.slack.test_hostile_requests import FORM, signed

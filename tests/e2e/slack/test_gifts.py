@@ -142,7 +142,5 @@ async def test_a_retried_delivery_gets_the_same_receipt_and_one_note(
     await fake.wait_for(lambda: len(fake.replies("gift")) >= 2)
     receipt = "You gave Cid 25 chips. Your balance: 75."
     assert [r.text for r in fake.replies("gift")] == [receipt, receipt]
-    assert [m.text for m in fake.public if m.text.startswith("🎁")] == [
-        "🎁 Bob gave Cid 25 chips."
-    ]
+    assert [m.text for m in fake.public if m.text.startswith("🎁")] == ["🎁 Bob gave Cid 25 chips."]
     assert await slack.say("UBOB", "balance") == "You have 75 chips."

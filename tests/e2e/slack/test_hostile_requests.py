@@ -106,9 +106,7 @@ async def test_signed_bodies_that_are_not_payloads_get_400(
     await assert_nothing_changed(fake, redis)
 
 
-async def test_the_bot_keeps_serving_after_hostile_requests(
-    slack: Driver, fake: FakeSlack
-) -> None:
+async def test_the_bot_keeps_serving_after_hostile_requests(slack: Driver, fake: FakeSlack) -> None:
     """After every hostile request above, a real command is still answered."""
     for body, content_type in SIGNED_BODIES.values():
         async with slack.session.post(slack.url, data=body, headers=signed(body, content_type)):

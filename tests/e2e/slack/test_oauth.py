@@ -13,7 +13,7 @@ from redis.asyncio import Redis
 
 from adapters.slack.app import SlackConfig, build_app
 from adapters.slack.server import serving_http
-from core.service.manager import GameManager
+from core.service.pipeline.manager import GameManager
 from tests.e2e.slack.driver import SECRET, Driver
 from tests.e2e.slack.fake_slack import FakeSlack
 

@@ -14,10 +14,10 @@ import pytest
 from adapters.pictures import PictureLinks, derived_key
 from adapters.slack.app import SlackBot, SlackConfig
 from adapters.slack.server import serving_http
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import GameManager
-from core.service.pictures import drawn_board
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.pipeline.manager import GameManager
+from core.service.show.pictures import drawn_board
 from core.text.drawn import DrawnBoard
 from core.text.picture import board_png
 from core.text.render import render_board

@@ -20,9 +20,9 @@ import pytest
 from adapters.slack.app import SlackBot, SlackConfig, build_app
 from adapters.slack.server import serving_http
 from bot.runtime import sweeping
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import GameManager
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.pipeline.manager import GameManager
 from tests.e2e.slack.driver import CHANNEL, SECRET, Driver
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack, Fault, Message
 

@@ -18,8 +18,8 @@ from adapters.slack.app import SlackConfig, build_app
 from adapters.slack.server import serving_http
 from bot.redis_server import client_options
 from core.game.dice import SeededDice
-from core.service.commit import Commit, CommitResult
-from core.service.manager import GameManager
+from core.service.model.commit import Commit, CommitResult
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import OutcomeUnknown, RedisStore, StoreUnavailable
 from tests.e2e.slack.driver import CHANNEL, SECRET, Driver
 from tests.e2e.slack.fake_slack import FakeSlack, Message
@@ -102,4 +102,3 @@ async def test_a_commit_that_was_never_sent_is_not_of_unknown_outcome(
     with pytest.raises(StoreUnavailable) as raised:
         await store.commit(new_game(request_id="after", channel="c2"))
     assert not isinstance(raised.value, OutcomeUnknown)
-

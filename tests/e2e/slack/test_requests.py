@@ -6,9 +6,9 @@ import time
 
 from redis.asyncio import Redis
 
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import GameManager
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.pipeline.manager import GameManager
 from tests.e2e.slack.driver import CHANNEL, Driver, signed_headers
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack, Message
 

@@ -4,10 +4,10 @@ and `/shutbox review` (SPEC 5)."""
 from __future__ import annotations
 
 from adapters.slack.blocks import mrkdwn
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import GameManager
-from core.service.reviews import kept_of, review_text
+from core.service.features.reviews import kept_of, review_text
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.pipeline.manager import GameManager
 from tests.e2e.slack.driver import CHANNEL, Driver
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack, Message
 from tests.e2e.slack.test_match import (

@@ -3,8 +3,8 @@ else is refused, and `leaderboard wins season=1` reads the archive."""
 
 from __future__ import annotations
 
-from core.service.commit import Commit, OpKind, Scope, StatOp
-from core.service.manager import GameManager
+from core.service.model.commit import Commit, OpKind, Scope, StatOp
+from core.service.pipeline.manager import GameManager
 from tests.e2e.slack.driver import TEAM, Driver
 from tests.e2e.slack.fake_slack import FakeSlack
 

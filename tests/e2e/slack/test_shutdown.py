@@ -15,9 +15,9 @@ from pathlib import Path
 import aiohttp
 from redis.asyncio import Redis
 
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import GameManager
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.e2e.slack.driver import CHANNEL, Driver
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack

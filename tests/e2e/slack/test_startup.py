@@ -39,8 +39,7 @@ async def test_a_rejected_token_stops_the_process_with_one_line(
     _, errors = await asyncio.wait_for(process.communicate(), STOP_SECONDS)
     assert process.returncode == 2
     assert errors.decode().splitlines() == [
-        "shutbox: Slack refused SLACK_BOT_TOKEN (invalid_auth): copy the Bot User OAuth Token "
-        "again"
+        "shutbox: Slack refused SLACK_BOT_TOKEN (invalid_auth): copy the Bot User OAuth Token again"
     ]
 
 

@@ -10,9 +10,9 @@ from redis.asyncio import Redis
 
 from adapters.slack.app import SlackBot
 from core.game.dice import DiceSource
-from core.service.commit import Scope
-from core.service.context import Context
-from core.service.manager import GameManager
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.e2e.slack.driver import CHANNEL, Driver
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack, Message

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from core.service.commit import Scope
-from core.service.manager import GameManager
+from core.service.model.commit import Scope
+from core.service.pipeline.manager import GameManager
 from tests.e2e.slack.driver import TEAM, Driver
 
 SCOPE = Scope("slack", TEAM)

@@ -12,7 +12,7 @@ import pytest
 from bot.instrument import ActionRecord, Outcome
 from bot.logs import setup_logging
 from bot.telemetry import log_action
-from core.service.commit import Scope
+from core.service.model.commit import Scope
 
 
 @pytest.fixture
@@ -100,9 +100,7 @@ def test_every_line_while_serving_a_request_names_it(stream: io.StringIO) -> Non
     contextvars.copy_context().run(serve)
     logging.getLogger("shutbox").info("outside any request")
     served, outside = stream.getvalue().splitlines()
-    assert served.endswith(
-        "chat.update failed [request=req-7 server=slack:T1 channel=C1 user=U1]"
-    )
+    assert served.endswith("chat.update failed [request=req-7 server=slack:T1 channel=C1 user=U1]")
     assert outside.endswith("shutbox: outside any request")
     stream.truncate(0)
     stream.seek(0)

@@ -10,7 +10,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from bot.instrument import ActionRecord, Outcome
 from bot.metrics import LATENCY_BUCKETS, Metrics
 from bot.telemetry import Telemetry
-from core.service.commit import Scope
+from core.service.model.commit import Scope
 
 
 def families(telemetry: Telemetry) -> dict[str, list[tuple[str, dict[str, str], float]]]:

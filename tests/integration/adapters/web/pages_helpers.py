@@ -13,11 +13,11 @@ from aiohttp.test_utils import TestClient, TestServer
 from adapters.web.app import PREFIX, pages_app
 from adapters.web.guard import Buckets
 from core.game.dice import SecureDice
-from core.service.challenge import day_of
-from core.service.commands import Begin, Join, Start
-from core.service.commit import Commit, OpKind, Scope, StatOp
-from core.service.context import Context
-from core.service.settings import StartOptions
+from core.service.api.commands import Begin, Join, Start
+from core.service.features.challenge import day_of
+from core.service.model.commit import Commit, OpKind, Scope, StatOp
+from core.service.model.context import Context
+from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import Table, manager
 

@@ -23,8 +23,8 @@ from adapters.http import serving_app
 from adapters.web.app import PREFIX, pages_app
 from bot.commands.verify import describe
 from core.game.dice import MatchRecord, SecureDice, verify_record
-from core.service.commands import Solo
-from core.service.settings import StartOptions
+from core.service.api.commands import Solo
+from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.adapters.web.browser import chromium
 from tests.integration.adapters.web.pages_helpers import (
@@ -175,9 +175,7 @@ async def test_every_failure_reads_as_the_command_line_says(
     assert verdict.startswith(start)
 
 
-async def test_a_paste_that_is_no_record_says_so(
-    driver: Any, site: str, store: RedisStore
-) -> None:
+async def test_a_paste_that_is_no_record_says_so(driver: Any, site: str, store: RedisStore) -> None:
     from bot.commands import CommandError
     from bot.commands.verify import parse_record
 

@@ -10,9 +10,9 @@ from aiohttp.test_utils import TestClient
 
 from adapters.web.guard import Buckets
 from core.game.dice import MatchRecord, verify_record
-from core.service.challenge import day_of
-from core.service.commit import Commit, OpKind, Scope, StatOp
-from core.service.economy import BOARDS
+from core.service.features.challenge import day_of
+from core.service.features.economy import BOARDS
+from core.service.model.commit import Commit, OpKind, Scope, StatOp
 from core.store.redis_store import RedisStore
 from tests.integration.adapters.web.pages_helpers import (
     IDS,
@@ -173,7 +173,7 @@ async def test_the_challenge_page_hides_todays_dice(opened: RedisStore) -> None:
     assert html.index("Ann &amp; Bob") < html.index("&#34;&gt;&lt;img")  # 0 left ranks first
     assert "&lt;script&gt;" not in html  # an unfinished attempt is no result
     assert f'href="{ROOT}/verify?challenge=1"' in html
-    from core.service.challenge import Day
+    from core.service.features.challenge import Day
 
     day = Day(SCOPE, today, 2, secret)
     assert day.seed not in html and day.seed not in verify  # today's seed stays secret
@@ -184,8 +184,10 @@ async def test_the_challenge_page_hides_todays_dice(opened: RedisStore) -> None:
     assert record is not None
     text = record.group(1).replace("&#34;", '"')
     assert verify_record(MatchRecord.from_json(text)).ok
-    assert '<textarea id="record" name="record" rows="6" spellcheck="false" autocomplete="off">' \
+    assert (
+        '<textarea id="record" name="record" rows="6" spellcheck="false" autocomplete="off">'
         "</textarea>" in empty
+    )
 
 
 async def test_a_server_without_a_challenge_says_so(opened: RedisStore) -> None:
@@ -219,7 +221,7 @@ async def test_an_address_over_its_limit_gets_429(opened: RedisStore) -> None:
 
 async def test_matches_list_and_replay_every_turn_with_its_review(opened: RedisStore) -> None:
     await play_hostile_match(opened)
-    from core.service.history import KEY, Match
+    from core.service.features.history import KEY, Match
 
     [entry] = [Match.from_json(text) for text in await opened.newest(SCOPE, KEY, 10)]
     assert entry is not None
@@ -233,7 +235,7 @@ async def test_matches_list_and_replay_every_turn_with_its_review(opened: RedisS
         player = await page(web, f"{ROOT}/player/{tokens[0]}")
         await page(web, f"{ROOT}/match/nosuchmatch", 404)
         await page(web, f"{ROOT}/match/{'x' * 65}", 404)
-    assert html.count("<li><span class=\"who\">") == len(entry.log) > 0
+    assert html.count('<li><span class="who">') == len(entry.log) > 0
     assert html.count('<code class="box">|') == len(entry.log)  # the box after each turn
     assert "Every decision against perfect play" in html and "Accuracy" in html
     assert f'href="{ROOT}/verify?match={entry.id}"' in html
@@ -253,7 +255,7 @@ async def test_no_matches_yet_says_so(opened: RedisStore) -> None:
 async def test_a_player_page_draws_the_rating_over_time(opened: RedisStore) -> None:
     await play_hostile_match(opened)
     await play_hostile_match(opened)
-    from core.service.history import KEY, Match
+    from core.service.features.history import KEY, Match
 
     entries = [Match.from_json(text) for text in await opened.newest(SCOPE, KEY, 10)]
     mine = [p.rating for e in reversed(entries) if e for p in e.players if p.name == SCRIPT]

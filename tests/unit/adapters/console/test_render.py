@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adapters.console.render import pressable, reply_lines
-from core.service.views import Button, GameView, Reply
+from core.service.model.views import Button, GameView, Reply
 
 ROLL = Button("stb:roll:g1:4:2", "Roll")
 HINT = Button("stb:hint:g1:4:0", "Hint")

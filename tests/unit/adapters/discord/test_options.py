@@ -14,7 +14,7 @@ from adapters.discord.options import match_format, setting_text
 from adapters.discord.translator import option_key
 from core.game.option import Option
 from core.game.options import OPTIONS
-from core.service.settings import SETTINGS
+from core.service.model.settings import SETTINGS
 from core.text.i18n import LANGS, catalog
 
 DESCRIPTION_LIMIT = 100

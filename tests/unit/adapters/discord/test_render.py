@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from adapters.discord.buttons import FORGED, TEMPLATE, game_buttons
 from adapters.discord.render import MESSAGE_LIMIT, game_embed, jump_url, split_text
-from core.service.buttons import BUTTON_ID
-from core.service.views import Button, ButtonStyle, GameView
+from core.service.model.buttons import BUTTON_ID
+from core.service.model.views import Button, ButtonStyle, GameView
 
 
 def view(body: str = "Roll! ⏱ {deadline}", rows: int = 1, deadline: int = 1700000000) -> GameView:

@@ -7,8 +7,8 @@ from typing import cast
 
 from adapters.slack.blocks import MAX_SECTION, deadline_token, game_blocks, mrkdwn
 from adapters.slack.delivery import is_current
-from core.service.record import GameRecord
-from core.service.views import Button, ButtonStyle, GameView
+from core.service.model.record import GameRecord
+from core.service.model.views import Button, ButtonStyle, GameView
 
 
 def view(body: str = "**Ann**, your turn ⏱ {deadline}", rows: int = 1, per_row: int = 5,

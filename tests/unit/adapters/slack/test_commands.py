@@ -6,7 +6,7 @@ import pytest
 
 from adapters.slack.commands import SUBCOMMANDS, UsageError, parse
 from core.game.errors import InvalidOption, ShutboxError
-from core.service.commands import (
+from core.service.api.commands import (
     Audit,
     Configure,
     Give,
@@ -22,8 +22,8 @@ from core.service.commands import (
     Stats,
     Web,
 )
-from core.service.gifts import Recipient
-from core.service.settings import StartOptions
+from core.service.features.gifts import Recipient
+from core.service.model.settings import StartOptions
 from core.text.i18n import t
 
 
@@ -102,8 +102,11 @@ def test_each_subcommand_is_read(text: str, command: object) -> None:
         ("grant <@U1> 5 chips", "slack.grant_usage", {}),
         ("grant @bob 5", "slack.mention", {"value": "@bob"}),
         ("grant <@U1> five", "error.option.range", {"option": "amount", "value": "five"}),
-        ("grant <@U1> 99999999999999999999999", "error.option.range",
-         {"option": "amount", "min": -1_000_000, "max": 1_000_000}),
+        (
+            "grant <@U1> 99999999999999999999999",
+            "error.option.range",
+            {"option": "amount", "min": -1_000_000, "max": 1_000_000},
+        ),
         ("grant <@U1> 9223372036854775000", "error.option.range", {"option": "amount"}),
         ("grant <@U1> ²", "error.option.range", {"option": "amount"}),
         ("leaderboard wins best", "slack.pairs_only", {"value": "best"}),
@@ -142,12 +145,19 @@ def test_give_without_a_mention_or_number_is_refused(text: str, key: str) -> Non
 @pytest.mark.parametrize(
     ("text", "line"),
     [
-        ("season stop", "Options are written key=value (e.g. `rounds=3 stakes=pot:5`), not “stop”. "
-         "`/shutbox help` lists them."),
-        ("season end reset_chips=maybe",
-         "“maybe” is not a valid value for reset_chips. Allowed: yes, no."),
-        ("leaderboard wins season=0",
-         "The option season must be a whole number from 1 to 1,000,000, not “0”."),
+        (
+            "season stop",
+            "Options are written key=value (e.g. `rounds=3 stakes=pot:5`), not “stop”. "
+            "`/shutbox help` lists them.",
+        ),
+        (
+            "season end reset_chips=maybe",
+            "“maybe” is not a valid value for reset_chips. Allowed: yes, no.",
+        ),
+        (
+            "leaderboard wins season=0",
+            "The option season must be a whole number from 1 to 1,000,000, not “0”.",
+        ),
     ],
 )
 def test_a_bad_season_word_is_one_line(text: str, line: str) -> None:

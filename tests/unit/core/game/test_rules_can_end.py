@@ -9,7 +9,7 @@ import pytest
 from core.game.ai.solver import exact_p_shut
 from core.game.errors import InvalidRules
 from core.game.rules import TILE_COUNTS, CloseRule, Rules
-from core.service.settings import ServerConfig, StartOptions
+from core.service.model.settings import ServerConfig, StartOptions
 
 
 def _rule_sets() -> list[Rules]:

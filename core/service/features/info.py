@@ -1,0 +1,58 @@
+"""The read-only texts: `/shutbox rules`, `/shutbox odds`, `/shutbox help`."""
+
+from __future__ import annotations
+
+from core.game.ai.odds import compute_odds
+from core.game.errors import InvalidRules
+from core.game.match import FormatKind, StakesKind
+from core.game.rules import PRESETS, preset
+from core.service.features.economy import BOARD_NAMES
+from core.text.i18n import decimal, percent, t
+from core.text.render import preset_heading, rules_text
+
+
+def rules_reply(name: str | None, lang: str) -> str:
+    """`rules [preset|format|stakes]`: a preset's rules in full, or what a format or stakes
+    mean; anything else is refused with the three lists."""
+    topic = (name or "classic").strip().lower()
+    if topic in PRESETS:
+        return rules_text(topic, lang)
+    kind = topic.partition(":")[0]
+    if kind in {fmt.value for fmt in FormatKind}:
+        return _explained(lang, f"format.{kind}", topic)
+    if kind in {stakes.value for stakes in StakesKind}:
+        return _explained(lang, f"stakes.{kind}", topic)
+    raise InvalidRules("error.rules.topic", value=name)
+
+
+def _explained(lang: str, group: str, typed: str) -> str:
+    """`**Up to 45** (to-45)` over its description (the typed name only when it differs)."""
+    title = t(lang, group + ".title")
+    heading = f"**{title}**" if title.casefold() == typed else f"**{title}** ({typed})"
+    return f"{heading}\n{t(lang, group + '.description')}"
+
+
+def odds_text(name: str | None, lang: str) -> str:
+    """The optimal-play odds of a preset and its best first moves, from the same computation as
+    the command line's `shutbox odds` (aiming for the preset's own scoring)."""
+    key = (name or "classic").strip().lower()
+    odds = compute_odds(preset(key))
+    lines = [
+        t(lang, "odds.title", preset=preset_heading(key, lang)),
+        t(lang, "odds.shut", chance=percent(lang, odds.p_shut, 2)),
+        t(lang, "odds.sum", expected=decimal(lang, odds.expected_score, 2)),
+        t(lang, "odds.count", expected=decimal(lang, odds.expected_count, 2)),
+        t(lang, f"odds.first_moves.{odds.objective.value}"),
+    ]
+    lines += [
+        t(lang, "odds.no_move", roll=roll)
+        if move is None
+        else t(lang, "odds.move", roll=roll, move=move)
+        for roll, move in odds.best_first_moves.items()
+    ]
+    return "\n".join(lines)
+
+
+def help_text(lang: str) -> str:
+    """The commands; the presets, formats and stakes come from the option table (see i18n)."""
+    return t(lang, "help.text", boards="|".join(BOARD_NAMES))

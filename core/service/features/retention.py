@@ -1,0 +1,31 @@
+"""How long the per-channel records of a finished match are kept (README, "Retention").
+
+A channel's review (`review:<channel>`) and rematch record (`rematch:<channel>`) are for the
+days after a match: each expires `RECORD_TTL` after the last match written to it, set by the
+same commit that writes it. Request records expire after the store's request TTL, and ended
+seasons' archives beyond the seasons kept go when a season ends (core/store/season_store.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from core.service.model.commit import OpKind, StatOp
+
+RECORD_TTL = 30 * 24 * 60 * 60  # seconds a channel's review and rematch record are kept
+EXPIRING = ("review:", "rematch:")
+LEGACY = ("rematch",)  # the one hash of every channel's rematch record older versions kept
+
+
+def with_expiry(ops: tuple[StatOp, ...]) -> tuple[StatOp, ...]:
+    """`ops`, then the expiry of each per-channel record they write."""
+    return (*ops, *expiring(ops))
+
+
+def expiring(ops: Iterable[StatOp]) -> Iterator[StatOp]:
+    """An EXPIRE op for each per-channel record `ops` write (after them in the same commit)."""
+    keys = dict.fromkeys(op.key for op in ops if op.key.startswith(EXPIRING))
+    for key in keys:
+        yield StatOp(OpKind.EXPIRE, key, "", RECORD_TTL)
+    if any(key.startswith("rematch:") for key in keys):
+        yield from (StatOp(OpKind.EXPIRE, key, "", RECORD_TTL) for key in LEGACY)

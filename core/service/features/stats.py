@@ -1,0 +1,137 @@
+"""Leaderboard and stats updates for a click's events (SPEC section 5).
+
+Per player `stats:<user>` hash; per server sorted sets `lb:<board>`. Stats are kept per rule set
+(the rules' text form). Only matches between two humans or more reach the boards and the match
+stats; a game against bots alone is practice (`practice_*` fields), a game with one player and
+nobody else is solo (`solo_*`), and a match no human made a decision in counts for nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from enum import StrEnum
+
+from core.game.events import Event, MatchEnded, RoundEnded, TurnEnd, TurnEnded
+from core.game.rules import every_rule_set
+from core.game.settlement import Transfer, deltas
+from core.game.state import Ending, GameState
+from core.service.features.season_boards import SEASON_HASHES
+from core.service.model.commit import OpKind, StatOp
+
+SCORED_TURNS = (TurnEnd.NO_MOVE, TurnEnd.SHUT, TurnEnd.LAST_DIE)
+BASE_FIELDS = ("games", "wins", "rounds", "rounds_won", "shuts", "net", "decisions",
+               "decisions_best", "solo_games", "solo_wins", "practice_games",
+               "practice_wins")  # fmt: skip
+
+
+class Counts(StrEnum):
+    """What a game counts as (SPEC: only matches between humans reach the boards)."""
+
+    MATCH = "match"  # two humans or more: wins, rounds, boards and ratings
+    PRACTICE = "practice"  # one human against bots: `practice_*` stats only
+    SOLO = "solo"  # one human alone (`solo`, or a lobby match nobody joined): `solo_*` stats
+    VOID = "void"  # no human made a decision: nothing counts, every stake goes back
+
+
+def counts_as(state: GameState, *, solo: bool) -> Counts:
+    if state.void:
+        return Counts.VOID
+    humans = sum(not seat.bot for seat in state.seats)
+    if solo or len(state.seats) == 1:
+        return Counts.SOLO
+    return Counts.PRACTICE if humans == 1 else Counts.MATCH
+
+
+PREFIX = {Counts.MATCH: "", Counts.PRACTICE: "practice_", Counts.SOLO: "solo_"}
+
+
+def stat_ops(
+    state: GameState, events: Sequence[Event], transfers: Sequence[Transfer], *, solo: bool
+) -> list[StatOp]:
+    """Every stats and leaderboard update this click's events call for: none while no human
+    has decided anything (auto-played turns of a void match count for nothing)."""
+    counts = counts_as(state, solo=solo)
+    rules = state.config.rules.to_str()
+    ops: list[StatOp] = []
+    if counts is not Counts.VOID:
+        for event in events:
+            ops += _event_ops(state, event, rules, counts)
+    ops += _net_ops(state, transfers)
+    return [*ops, *season_copies(ops)]
+
+
+def season_copies(ops: Sequence[StatOp]) -> list[StatOp]:
+    """Each `stats:<user>` update again on the current season's stats hash (`season_stats`,
+    field `<user>|<field>`): `stats` speaks of the season, `stats all` of all time."""
+    return [
+        StatOp(op.kind, SEASON_HASHES[0], f"{op.key.removeprefix('stats:')}|{op.field}", op.value)
+        for op in ops
+        if op.key.startswith("stats:")
+    ]
+
+
+def season_fields(user: str) -> list[str]:
+    """Every field of `user` the season's stats hash can hold, derived from the rule sets."""
+    names = [*BASE_FIELDS]
+    for rules in every_rule_set():
+        for prefix in ("", "solo_", "practice_"):
+            names += [
+                f"{prefix}{stat}:{rules.to_str()}" for stat in ("turns", "sum", "best", "shuts")
+            ]
+    return [f"{user}|{name}" for name in names]
+
+
+def _event_ops(state: GameState, event: Event, rules: str, counts: Counts) -> Iterator[StatOp]:
+    if isinstance(event, TurnEnded) and event.score is not None and event.reason in SCORED_TURNS:
+        if not state.seats[event.seat].bot:
+            yield from _turn_ops(state.seats[event.seat].id, event, rules, counts)
+    elif isinstance(event, RoundEnded) and counts is Counts.MATCH:
+        yield from _round_ops(state, event)
+    elif isinstance(event, MatchEnded) and event.ending is Ending.FINISHED:
+        yield from _match_ops(state, event, counts)
+
+
+def _turn_ops(user: str, event: TurnEnded, rules: str, counts: Counts) -> Iterator[StatOp]:
+    assert event.score is not None
+    key, prefix = f"stats:{user}", PREFIX[counts]
+    shut = int(event.reason is TurnEnd.SHUT)
+    yield StatOp(OpKind.HINCRBY, key, f"{prefix}turns:{rules}", 1)
+    yield StatOp(OpKind.HINCRBY, key, f"{prefix}sum:{rules}", event.score)
+    yield StatOp(OpKind.HMIN, key, f"{prefix}best:{rules}", event.score)
+    yield StatOp(OpKind.HINCRBY, key, f"{prefix}shuts:{rules}", shut)
+    if counts is Counts.MATCH:
+        yield StatOp(OpKind.ZMIN, f"lb:best:{rules}", user, event.score)
+        yield StatOp(OpKind.ZINCRBY, f"lb:turns:{rules}", user, 1)
+        yield StatOp(OpKind.ZINCRBY, f"lb:sum:{rules}", user, event.score)
+
+
+def _round_ops(state: GameState, event: RoundEnded) -> Iterator[StatOp]:
+    for index, score in enumerate(event.scores):
+        seat = state.seats[index]
+        if seat.bot or score is None:
+            continue
+        won, shut = int(index in event.winners), int(index in event.shut_by)
+        yield StatOp(OpKind.HINCRBY, f"stats:{seat.id}", "rounds", 1)
+        yield StatOp(OpKind.HINCRBY, f"stats:{seat.id}", "rounds_won", won)
+        yield StatOp(OpKind.HINCRBY, f"stats:{seat.id}", "shuts", shut)
+        yield StatOp(OpKind.ZINCRBY, "lb:rounds", seat.id, won)
+        yield StatOp(OpKind.ZINCRBY, "lb:shuts", seat.id, shut)
+
+
+def _match_ops(state: GameState, event: MatchEnded, counts: Counts) -> Iterator[StatOp]:
+    prefix = PREFIX[counts]
+    for index, seat in enumerate(state.seats):
+        if seat.bot:
+            continue
+        won = int(index in event.winners)
+        yield StatOp(OpKind.HINCRBY, f"stats:{seat.id}", f"{prefix}games", 1)
+        yield StatOp(OpKind.HINCRBY, f"stats:{seat.id}", f"{prefix}wins", won)
+        if counts is Counts.MATCH:
+            yield StatOp(OpKind.ZINCRBY, "lb:wins", seat.id, won)
+
+
+def _net_ops(state: GameState, transfers: Sequence[Transfer]) -> Iterator[StatOp]:
+    players = {seat.id for seat in state.seats}
+    for account, delta in deltas(transfers).items():
+        if account in players and delta:
+            yield StatOp(OpKind.HINCRBY, f"stats:{account}", "net", delta)

@@ -1,0 +1,199 @@
+"""`/shutbox challenge`: today's daily challenge, its board, and where its buttons lead.
+
+One attempt per member and UTC day: the game is created together with the attempt, so a
+second `challenge` shows the result (or the unfinished game again, never new dice). The day's
+seed comes from the server's secret (core/service/features/challenge.py), created once in
+the server's Redis slot by whichever process needs it first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+
+from core.game.actions import Begin
+from core.game.dice import FairDice, new_server_seed
+from core.game.engine import apply, new_game
+from core.game.errors import IllegalMove, NotAllowed, StaleAction
+from core.game.settlement import Pot
+from core.service.api.commands import Challenge, Click, Command
+from core.service.features import challenge_texts as texts
+from core.service.features.challenge import (
+    SERVER_KEY,
+    STREAKS,
+    Day,
+    Result,
+    Streak,
+    Tag,
+    channel_of,
+    day_of,
+    day_of_game,
+    game_id_of,
+)
+from core.service.model.buttons import parse_button
+from core.service.model.chips import pot_account
+from core.service.model.commit import Commit, OpKind, Scope, StatOp, Status
+from core.service.model.context import Context
+from core.service.model.record import GameRecord
+from core.service.model.settings import ServerConfig, StartOptions
+from core.service.model.views import Reply
+from core.service.pipeline.bus import Handlers
+from core.service.pipeline.game_commit import plan_change
+from core.service.pipeline.manager_base import ManagerBase
+from core.service.show import present
+from core.text.i18n import t
+
+BOARD_LINES = 10
+
+
+class ChallengeCommands(ManagerBase):
+    """The daily challenge's command, board and stats line."""
+
+    async def _challenge(self, ctx: Context, command: Challenge) -> Reply:
+        if ctx.direct:
+            raise NotAllowed("error.challenge.direct")
+        now = self.clock()
+        server, lang = await self.server_config(ctx.scope), await self.private_lang(ctx)
+        day = await self._challenge_day(ctx.scope, day_of(now))
+        mine = await self._attempt(ctx.scope, day.day, ctx.user)
+        if mine:
+            return await self._again(ctx, day, mine, lang)
+        reply = await self._start_challenge(ctx, day, server, lang)
+        if reply is None:  # the same member's other request started it a moment earlier
+            mine = await self._attempt(ctx.scope, day.day, ctx.user)
+            return await self._again(ctx, day, mine, lang)
+        return reply
+
+    async def _attempt(self, scope: Scope, day: date, user: str) -> str:
+        return (await self.store.hash(scope, f"challenge:{day.isoformat()}")).get(user, "")
+
+    async def _challenge_day(self, scope: Scope, today: date) -> Day:
+        """Today's challenge: the server's secret made once (the first process to ask wins)."""
+        fields = await self.store.hash(scope, SERVER_KEY)
+        if "secret" not in fields:
+            await self.store.commit(Commit(scope, stats=(
+                StatOp(OpKind.HEQ, SERVER_KEY, "secret", ""),
+                StatOp(OpKind.HSET, SERVER_KEY, "secret", new_server_seed()),
+                StatOp(OpKind.HSET, SERVER_KEY, "first", today.isoformat()),
+            )))  # fmt: skip
+            fields = await self.store.hash(scope, SERVER_KEY)
+        first = date.fromisoformat(fields["first"])
+        number = (today - first).days + 1
+        return Day(scope, today, number, fields["secret"])
+
+    async def _start_challenge(
+        self, ctx: Context, day: Day, server: ServerConfig, lang: str
+    ) -> Reply | None:
+        """Create the member's game with today's attempt, its first roll made; None when the
+        attempt was taken meanwhile."""
+        config = StartOptions(format="rounds:1", hints=False).config(server, solo=True)
+        channel = channel_of(day.day, ctx.user)
+        fair = FairDice(day.seed, day.client_seed)
+        record = GameRecord(
+            state=new_game(config, ctx.user, ctx.name), channel=channel,
+            game_id=game_id_of(day.day), lang=lang, style=server.style,
+            pot=Pot(pot_account(channel)), fair=fair.to_str(), created=int(self.clock()),
+            solo=True, challenge=Tag(day.day, day.number, server.lang).to_str(),
+        )  # fmt: skip
+        state, events = apply(record.state, Begin(ctx.user), fair)
+        plan = plan_change(
+            ctx.scope, record, state, events, balances={}, now=int(self.clock()),
+            request_id=ctx.request_id, start_balance=server.start_chips, fair=fair,
+            creating=True, streak=await self._streak_text(ctx.scope, ctx.user),
+        )  # fmt: skip
+        result = await self.store.commit(plan.commit)
+        if result.status is Status.DUPLICATE:
+            return Reply.from_json(result.result, replayed=True)
+        if result.status is not Status.OK:
+            return None
+        if plan.record is not None:
+            self.games[(ctx.scope.tag, channel)] = plan.record
+        return replace(plan.reply, private=self._with_reveal(plan.reply.private, day, server, lang))
+
+    async def _again(self, ctx: Context, day: Day, mine: str, lang: str) -> Reply:
+        """A second `challenge` today: the result and the next start, or the unfinished game."""
+        first = await self.store.request_result(ctx.scope, ctx.request_id or "")
+        if first is not None:  # a repeated delivery of the request that started it
+            return Reply.from_json(first, replayed=True)
+        server = await self.server_config(ctx.scope)
+        result = Result.from_str(mine)
+        if result is not None:
+            streak = Streak.from_str(await self._streak_text(ctx.scope, ctx.user)).on(day.day)
+            text = texts.done_text(day, result, streak, self.clock(), lang)
+            return Reply(private=self._with_reveal(text, day, server, lang))
+        channel = channel_of(day.day, ctx.user)
+        self._forget(ctx.scope, channel)
+        record = await self._record(ctx.scope, channel)
+        if record is None:
+            raise IllegalMove("error.challenge.gone")
+        return Reply(game=present.game_view(record), private=t(lang, "challenge.resumed"))
+
+    def _with_reveal(self, text: str | None, day: Day, server: ServerConfig, lang: str) -> str:
+        """The text, then yesterday's seed and dice (its day is over) for `shutbox verify`."""
+        before = day.previous()
+        if before is None:
+            return text or ""
+        rules = StartOptions().config(server, solo=True).rules
+        shown = texts.revealed(before.number, before.record(rules), lang)
+        return f"{text}\n{shown}" if text else shown
+
+    async def _streak_text(self, scope: Scope, user: str) -> str:
+        return (await self.store.hash(scope, STREAKS)).get(user, "")
+
+    async def _challenge_board(self, ctx: Context) -> Reply:
+        """Today's board, privately, once the caller has finished today's challenge."""
+        lang, today = await self.private_lang(ctx), day_of(self.clock())
+        played = await self.store.hash(ctx.scope, f"challenge:{today.isoformat()}")
+        if Result.from_str(played.get(ctx.user, "")) is None:
+            return Reply(private=t(lang, "challenge.board_locked"))
+        day = await self._challenge_day(ctx.scope, today)  # made when the caller played
+        names = await self.store.hash(ctx.scope, "names")
+        results = sorted(
+            ((result.rank_value, user, result) for user, text in played.items()
+             if (result := Result.from_str(text)) is not None),
+        )  # fmt: skip
+        lines = [t(lang, "challenge.board_title", number=day.number),
+                 t(lang, "challenge.commitment", commitment=day.commitment)]  # fmt: skip
+        for rank, (_, user, result) in enumerate(results, 1):
+            if rank <= BOARD_LINES or user == ctx.user:
+                if rank > BOARD_LINES + 1 and user == ctx.user:
+                    lines.append("…")
+                lines.append(texts.board_line(rank, names.get(user, user), result, lang))
+        return Reply(private="\n".join(lines))
+
+    async def challenge_stats(self, ctx: Context, user: str, lang: str) -> list[str]:
+        """The member's streaks, and today's result once the caller has played today too."""
+        today = day_of(self.clock())
+        streak = Streak.from_str(await self._streak_text(ctx.scope, user))
+        if not streak.played:
+            return []
+        lines = [t(lang, "stats.challenge", current=streak.on(today), best=streak.best,
+                   played=streak.played)]  # fmt: skip
+        played = await self.store.hash(ctx.scope, f"challenge:{today.isoformat()}")
+        theirs = Result.from_str(played.get(user, ""))
+        if theirs is not None and Result.from_str(played.get(ctx.user, "")) is not None:
+            lines.append(t(lang, "stats.challenge_today", result=texts.summary(theirs, lang),
+                           time=texts.duration(theirs.seconds)))  # fmt: skip
+        return lines
+
+
+def challenge_context(ctx: Context, command: Command) -> Context:
+    """A challenge button's context: its game is the presser's own, kept under its own key."""
+    if not isinstance(command, Click):
+        return ctx
+    try:
+        game = parse_button(command.button).game
+    except StaleAction:
+        return ctx
+    day = day_of_game(game)
+    return ctx if day is None else replace(ctx, channel=channel_of(day, ctx.user))
+
+
+def check_challenge_day(game: str, now: float) -> None:
+    """A challenge's buttons work only on its own day: after it, the seed is public."""
+    day = day_of_game(game)
+    if day is not None and day != day_of(now):
+        raise IllegalMove("error.challenge.over")
+
+
+CHALLENGE_HANDLERS: Handlers = {Challenge: ChallengeCommands._challenge}

@@ -1,0 +1,113 @@
+"""A button press: its id names a verb, the game and the version it was shown at.
+
+Lobby and turn buttons become game actions through the commit loop; Hint and the page buttons
+answer from the game as stored; Review, Rematch and a leaderboard's pages run their command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.game.actions import (
+    Action,
+    AddBot,
+    Begin,
+    Cancel,
+    Choose,
+    HandHost,
+    Join,
+    Leave,
+    RemoveSeat,
+    Roll,
+)
+from core.game.errors import NotYourTurn, StaleAction
+from core.service.api.commands import Click, Command
+from core.service.features import hints
+from core.service.features.boards import board_of
+from core.service.model.buttons import ButtonId, parse_button
+from core.service.model.context import Context
+from core.service.model.record import GameRecord
+from core.service.model.views import Reply
+from core.service.pipeline.bus import Handlers
+from core.service.pipeline.challenge_commands import check_challenge_day
+from core.service.pipeline.game_commands import GameCommands
+from core.service.pipeline.server_commands import ServerCommands
+from core.service.show import present
+
+
+def clicked_button(command: Command) -> ButtonId | None:
+    """The button a click command pressed, if its id is well formed."""
+    if not isinstance(command, Click):
+        return None
+    try:
+        return parse_button(command.button)
+    except StaleAction:
+        return None
+
+
+class Clicks(GameCommands, ServerCommands):
+    """The handler of a button press, by the verb in its id."""
+
+    async def _click(self, ctx: Context, command: Click) -> Reply:
+        button = parse_button(command.button)
+        check_challenge_day(button.game, self.clock())
+        if button.verb == "hint":
+            return await self._hint(ctx, button)
+        if button.verb == "page":
+            return await self._page(ctx, button)
+        if button.verb == "review":
+            return await self._review(ctx, button.game)
+        if button.verb == "rematch":
+            return await self._rematch(ctx, button.game)
+        if button.verb == "board":
+            preset, season = board_of(button.version)
+            return await self._board(ctx, button.game, preset, button.arg, season)
+        action = _BUTTON_ACTIONS[button.verb](ctx, button)
+        return await self._act(ctx, action, game_id=button.game)
+
+    async def _hint(self, ctx: Context, button: ButtonId) -> Reply:
+        record = await self._turn_record(ctx, button)
+        lang = await self.private_lang(ctx)
+        return Reply(private=hints.hint_text(record.state, lang))
+
+    async def _page(self, ctx: Context, button: ButtonId) -> Reply:
+        record = await self._turn_record(ctx, button)
+        return Reply(game=present.game_view(record, page=button.arg))
+
+    async def _turn_record(self, ctx: Context, button: ButtonId) -> GameRecord:
+        """The game a turn button belongs to, after checking the clicker is the player to act.
+
+        Hints and pages commit nothing, so no version check would catch a stale cache: read the
+        game afresh (one round trip) before answering.
+        """
+        self._forget(ctx.scope, ctx.channel)
+        return await self._check_turn(ctx, button)
+
+    async def _check_turn(self, ctx: Context, button: ButtonId) -> GameRecord:
+        record = await self._record(ctx.scope, ctx.channel)
+        if record is None or record.game_id != button.game:
+            raise StaleAction()
+        seat = record.state.to_act
+        if seat is None:
+            raise StaleAction()
+        if seat.id != ctx.user:
+            raise NotYourTurn(player=seat.name)
+        if button.version != record.version:
+            raise StaleAction()
+        return record
+
+
+CLICK_HANDLERS: Handlers = {Click: Clicks._click}
+
+_BUTTON_ACTIONS: dict[str, Callable[[Context, ButtonId], Action]] = {
+    "join": lambda ctx, b: Join(ctx.user, version=None, name=ctx.name),
+    "leave": lambda ctx, b: Leave(ctx.user),
+    "bot": lambda ctx, b: AddBot(ctx.user),
+    "begin": lambda ctx, b: Begin(ctx.user),
+    "cancel": lambda ctx, b: Cancel(ctx.user),
+    # The seat's number changes when someone joins or leaves: only the message shown counts.
+    "remove": lambda ctx, b: RemoveSeat(ctx.user, version=b.version, seat=b.arg),
+    "host": lambda ctx, b: HandHost(ctx.user, version=b.version, seat=b.arg),
+    "roll": lambda ctx, b: Roll(ctx.user, version=b.version, count=b.arg),
+    "choose": lambda ctx, b: Choose(ctx.user, version=b.version, tiles=b.arg),
+}

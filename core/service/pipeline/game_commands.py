@@ -1,0 +1,70 @@
+"""The handlers of the channel's game: open it, seat and unseat players, begin, end, review.
+
+Each handler takes `(ctx, command)`; `GAME_HANDLERS` says which command each one answers.
+"""
+
+from __future__ import annotations
+
+from core.game import actions
+from core.service.api.commands import (
+    AddBot,
+    Begin,
+    Cancel,
+    Join,
+    Leave,
+    Review,
+    Solo,
+    Start,
+    Stop,
+)
+from core.service.features import reviews
+from core.service.model.context import Context
+from core.service.model.views import Reply
+from core.service.pipeline.bus import Handlers
+from core.service.pipeline.opening import Opening
+
+
+class GameCommands(Opening):
+    """The handlers of the game commands."""
+
+    async def _start(self, ctx: Context, command: Start) -> Reply:
+        return await self._open(ctx, command.options, solo=False)
+
+    async def _solo(self, ctx: Context, command: Solo) -> Reply:
+        return await self._open(ctx, command.options, solo=True)
+
+    async def _join(self, ctx: Context, command: Join) -> Reply:
+        return await self._act(ctx, actions.Join(ctx.user, name=ctx.name))
+
+    async def _leave(self, ctx: Context, command: Leave) -> Reply:
+        return await self._act(ctx, actions.Leave(ctx.user))
+
+    async def _add_bot(self, ctx: Context, command: AddBot) -> Reply:
+        return await self._act(ctx, actions.AddBot(ctx.user))
+
+    async def _begin(self, ctx: Context, command: Begin) -> Reply:
+        return await self._act(ctx, actions.Begin(ctx.user))
+
+    async def _cancel(self, ctx: Context, command: Cancel) -> Reply:
+        return await self._act(ctx, actions.Cancel(ctx.user))
+
+    async def _stop(self, ctx: Context, command: Stop) -> Reply:
+        return await self._act(ctx, actions.Stop(ctx.user, admin=ctx.admin, name=ctx.name))
+
+    async def _review_last(self, ctx: Context, command: Review) -> Reply:
+        """`/shutbox review`: the caller's last finished match here against perfect play."""
+        return await self._review(ctx, None)
+
+    async def _review(self, ctx: Context, game: str | None) -> Reply:
+        self._forget(ctx.scope, ctx.channel)  # a review reads the game as Redis holds it now
+        current = await self._record(ctx.scope, ctx.channel)
+        lang = await self.private_lang(ctx)
+        text = await reviews.review_reply(self.store, ctx, current, game, lang)
+        return Reply(private=text)
+
+
+GAME_HANDLERS: Handlers = {
+    Start: GameCommands._start, Solo: GameCommands._solo, Join: GameCommands._join,
+    Leave: GameCommands._leave, AddBot: GameCommands._add_bot, Begin: GameCommands._begin,
+    Cancel: GameCommands._cancel, Stop: GameCommands._stop, Review: GameCommands._review_last,
+}  # fmt: skip

@@ -1,0 +1,191 @@
+"""Plan the one atomic write a game change needs: record, chips, stats, deadline, request id."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from core.game.dice import FairDice
+from core.game.events import Event, MatchStarted, Rolled
+from core.game.settlement import Transfer
+from core.game.state import GameState, Phase
+from core.service.features import (
+    challenge_commit,
+    history,
+    ratings,
+    rematch,
+    retention,
+    reviews,
+    stats,
+)
+from core.service.model import chips, turns
+from core.service.model.commit import Commit, Journal, OpKind, Scope, StatOp
+from core.service.model.record import GameRecord
+from core.service.model.settings import LOBBY_SECONDS
+from core.service.model.views import Reply
+from core.service.show import narrate, present
+from core.text.i18n import t
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    commit: Commit
+    record: GameRecord | None  # None once the game is over (its key is deleted)
+    reply: Reply
+    final: GameRecord  # the record as last shown, kept even when the game is over
+
+
+def _fair_record(record: GameRecord, fair: FairDice | None) -> list[str]:
+    """At the end of a provably fair match: the record anyone can check with `shutbox verify`.
+    A challenge's seed is the whole day's: it is revealed once the day is over."""
+    if fair is None or not record.state.over or record.challenge:
+        return []
+    published = fair.record(record.rolls).to_json()
+    return [t(record.lang, "game.fair_record", record=published)]
+
+
+def _names(state: GameState, events: Sequence[Event]) -> list[StatOp]:
+    """Display names, so leaderboards can show who an id is (written when the match begins)."""
+    if not any(isinstance(event, MatchStarted) for event in events):
+        return []
+    return [StatOp(OpKind.HSET, "names", s.id, s.name) for s in state.seats if not s.bot]
+
+
+def human_ids(state: GameState) -> tuple[str, ...]:
+    return tuple(seat.id for seat in state.seats if not seat.bot)
+
+
+def deadline_for(record: GameRecord, state: GameState, now: int) -> int:
+    """The next deadline: the lobby keeps its 10 minutes; a turn gets the match timer."""
+    if record.challenge:
+        return 0  # a private screen has no one to show a timeout to: the attempt just stays
+    if state.phase is Phase.LOBBY:
+        return record.deadline or now + LOBBY_SECONDS
+    if state.over:
+        return 0
+    return now + state.config.timer
+
+
+def plan_change(
+    scope: Scope,
+    record: GameRecord,
+    state: GameState,
+    events: Sequence[Event],
+    *,
+    balances: Mapping[str, int],
+    now: int,
+    request_id: str | None,
+    start_balance: int,
+    fair: FairDice | None,
+    creating: bool = False,
+    private: str | None = None,
+    skills: Mapping[str, ratings.Skill] | None = None,
+    streak: str = "",
+) -> Plan:
+    """Everything one engine step changes, as a single commit plus the reply to show."""
+    settlement = chips.settle(record.state, events, record.pot, balances)
+    pot, transfers = settlement.pot, settlement.transfers
+    rolls = record.rolls + tuple(e.dice for e in events if isinstance(e, Rolled)) if fair else ()
+    style = present.style_of(record)
+    new = record.evolve(
+        state=state, pot=pot, deadline=deadline_for(record, state, now),
+        fair=fair.to_str() if fair else "", rolls=rolls,
+        turns=turns.follow(record.state, state, record.turns, events),
+        box=turns.last_player(events, record.box),
+        log=record.log if record.challenge else turns.logged(record.state, record.log, events),
+    )  # fmt: skip
+    new = reviews.track(record, new, events)
+    notices = narrate.notices(state, events, settlement.by_event, record.lang, style)
+    seats = ratings.rated(state, events, solo=new.solo)
+    before = skills or {}
+    after = ratings.updated(state, seats, before) if seats else {}
+    summaries = (
+        *narrate.summaries(state, events, settlement, record.lang),
+        *([ratings.summary(state, after, before, record.lang)] if after else []),
+    )
+    review = reviews.summary_button(new) if summaries else None
+    reply = Reply(
+        private=private,
+        game=present.game_view(new, notices),
+        public=(*summaries, *_fair_record(new, fair)),
+        review=review,
+        reviewed=summaries if review else (),
+    )
+    stat_ops: tuple[StatOp, ...] | None = None
+    if new.challenge:
+        told = challenge_commit.outcome(new, events, creating=creating, streak=streak, now=now)
+        reply = Reply(private=told.private, game=reply.game, public=told.public)
+        stat_ops = told.stats
+    stakers = _stakers(record.state, state, events)
+    commit = _commit(
+        scope, None if creating else record.version, new, events, transfers,
+        _expected(stakers, balances), request_id, start_balance, reply,
+        list(ratings.stat_ops(after, before)), stat_ops, stakers,
+        chips.hold_changes(record.state, state, creating=creating),
+        list(history.stat_ops(new, events, fair, now, {u: s.shown for u, s in after.items()})),
+    )  # fmt: skip
+    return Plan(commit, None if state.over else new, reply, new)
+
+
+def _stakers(before: GameState, after: GameState, events: Sequence[Event]) -> tuple[str, ...]:
+    """Every human seated before or after a change that settles stakes; () if it settles none."""
+    if not chips.settles(before, events):
+        return ()
+    return tuple(dict.fromkeys((*human_ids(before), *human_ids(after))))
+
+
+def _expected(stakers: Sequence[str], balances: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    """The balances the settlement counted with, every staker's (a 0 included: a player who
+    had nothing to ante must still have nothing). The script refuses the commit if one
+    differs, and the retry settles on the balances it returns."""
+    return tuple((account, balances[account]) for account in stakers)
+
+
+def _commit(
+    scope: Scope,
+    expected_version: int | None,
+    new: GameRecord,
+    events: Sequence[Event],
+    transfers: Sequence[Transfer],
+    expected: tuple[tuple[str, int], ...],
+    request_id: str | None,
+    start_balance: int,
+    reply: Reply,
+    rating_ops: Sequence[StatOp] = (),
+    only_ops: Sequence[StatOp] | None = None,
+    stakers: tuple[str, ...] = (),
+    holds: tuple[tuple[str, int], ...] = (),
+    history_ops: Sequence[StatOp] = (),
+) -> Commit:
+    # Only staked games need accounts; their balances come back with every commit.
+    players = human_ids(new.state) if new.state.config.stakes.staked else ()
+    return Commit(
+        scope=scope,
+        channel=new.channel,
+        expected_version=expected_version,
+        record=None if new.state.over else new.to_str(),
+        version=new.version,
+        request_id=request_id,
+        result=reply.to_json(),
+        start_balance=start_balance,
+        ensure_accounts=players,
+        expected_balances=expected,
+        stakers=stakers,
+        holds=holds,
+        transfers=tuple(transfers),
+        journal=Journal("game", new.channel),
+        deadline=new.deadline or None,
+        stats=tuple(only_ops)
+        if only_ops is not None
+        else retention.with_expiry(
+            (
+                *_names(new.state, events),
+                *stats.stat_ops(new.state, events, transfers, solo=new.solo),
+                *reviews.stat_ops(new, events),
+                *rematch.stat_ops(new, events),
+                *rating_ops,
+                *history_ops,
+            )
+        ),
+        report_accounts=tuple(dict.fromkeys((*players, *stakers))),
+    )

@@ -1,0 +1,89 @@
+"""Rate limits per member: a middleware on `handle` (core/service/pipeline/bus.py) that
+refuses a member going faster than the server allows, with one private line and nothing changed.
+
+Counted in Redis (`AdminPort.hit`: a counter per member, bucket and window in the server's hash
+slot), so every bot process shares one count. Every command a member sends counts against
+`commands`; opening a game (`start`, `solo`, a rematch) also against `games`. The deadline
+sweep's timeouts are never limited.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from core.game.errors import ShutboxError, StaleAction
+from core.service.api.commands import Click, Command, Solo, Start, Timeout
+from core.service.model.buttons import parse_button
+from core.service.model.context import Context
+from core.service.model.ports import AdminPort
+from core.service.model.views import Reply
+from core.service.pipeline.bus import Next
+
+_FORM = re.compile(r"\s*(\d+)\s*/\s*(\d+(?:\.\d+)?)\s*s?\s*")
+OFF = ("0", "off", "none")
+
+
+class TooFast(ShutboxError):
+    """The member went past a rate limit; `seconds` until they may go on."""
+
+    key = "error.rate_limit"
+
+    def __init__(self, key: str, seconds: int) -> None:
+        super().__init__(key, seconds=seconds)
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """At most `count` in any `seconds`-long window that starts with a member's first hit."""
+
+    count: int
+    seconds: float
+
+    @classmethod
+    def parse(cls, text: str) -> Limit | None:
+        """`40/10` (40 per 10 seconds; `40/10s` too); `0` or `off`: no limit. ValueError else."""
+        if text.strip().lower() in OFF:
+            return None
+        found = _FORM.fullmatch(text)
+        if found is None:
+            raise ValueError(f"must be COUNT/SECONDS, e.g. 40/10 (or off), not {text!r}")
+        count, seconds = int(found[1]), float(found[2])
+        if count < 1 or not 0 < seconds <= 3600:
+            raise ValueError("needs a count of at least 1 and 0 to 3600 seconds")
+        return cls(count, seconds)
+
+
+@dataclass(frozen=True, slots=True)
+class RateLimits:
+    """The middleware: each member's commands, and the games they open, counted and capped."""
+
+    store: AdminPort
+    commands: Limit | None
+    games: Limit | None
+
+    async def __call__(self, ctx: Context, command: Command, call_next: Next) -> Reply:
+        if not isinstance(command, Timeout):
+            await self._check(ctx, "cmd", self.commands, "error.rate_limit")
+            if opens_game(command):
+                await self._check(ctx, "game", self.games, "error.rate_limit.games")
+        return await call_next(ctx, command)
+
+    async def _check(self, ctx: Context, bucket: str, limit: Limit | None, key: str) -> None:
+        if limit is None:
+            return
+        wait = await self.store.hit(ctx.scope, bucket, ctx.user, limit.count, limit.seconds)
+        if wait > 0:
+            raise TooFast(key, max(1, math.ceil(wait)))
+
+
+def opens_game(command: Command) -> bool:
+    if isinstance(command, Start | Solo):
+        return True
+    if not isinstance(command, Click):
+        return False
+    try:
+        return parse_button(command.button).verb == "rematch"
+    except StaleAction:
+        return False
