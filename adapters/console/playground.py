@@ -22,12 +22,13 @@ from core.game.errors import ShutboxError
 from core.game.numbers import shown as shown_text
 from core.game.state import GameState, Phase
 from core.service.api.commands import AddBot, Begin, Cancel, Click, Command, Help, Leaderboard
-from core.service.api.text_commands import SUBCOMMANDS, UsageError, parse
+from core.service.api.text_commands import UsageError
 from core.service.model.buttons import parse_button
 from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.views import Button, GameView, Reply
 from core.service.pipeline.manager import GameManager
+from core.service.pipeline.subcommands import BY_NAME, parse
 from core.service.show.present import game_view
 from core.text.i18n import t
 
@@ -89,7 +90,7 @@ class Playground:
         handler = self._commands.get(verb)
         if handler is not None:
             shown = await handler(words[1:], explicit)
-        elif verb in SUBCOMMANDS:
+        elif verb in BY_NAME:
             shown = await self._typed(verb, line)
         else:
             shown = await self._press(line.strip(), explicit)
@@ -242,7 +243,7 @@ class Playground:
         try:
             command = verified(parse(line, self.names))
         except UsageError as error:
-            if error.key == "slack.duplicate":  # says nothing Slack-only: shown as it is
+            if error.key == "usage.duplicate":  # says nothing Slack-only: shown as it is
                 return await self._error(ctx, error)
             return self._note(usage(self.lang, verb, error.params.get("value")))
         except ShutboxError as error:

@@ -1,7 +1,7 @@
 """`/shutbox <subcommand> ...` as Slack sends it: the shared grammar, with Slack's mentions.
 
 The words are read by `core/service/api/text_commands.py`; all Slack adds is how a member is
-written (`<@U123|ann>` or `<@U123>`). A mistake raises `UsageError` (a `slack.*` catalog key),
+written (`<@U123|ann>` or `<@U123>`). A mistake raises `UsageError` (a `usage.*` catalog key),
 which the handler shows privately in the workspace's language; nothing changes.
 """
 
@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 
 from core.service.api.commands import Command
-from core.service.api.text_commands import SUBCOMMANDS, Mention, UsageError
-from core.service.api.text_commands import parse as parse_text
+from core.service.api.text_commands import Mention, UsageError
+from core.service.pipeline import subcommands
 
-__all__ = ["MENTIONS", "SUBCOMMANDS", "Mention", "SlackMentions", "UsageError", "parse"]
+__all__ = ["MENTIONS", "Mention", "SlackMentions", "UsageError", "parse"]
 
 _MENTION = re.compile(r"<@([UW][A-Z0-9]+)(?:\|([^>]*))?>")
 
@@ -35,4 +35,4 @@ MENTIONS = SlackMentions()
 
 def parse(text: str) -> Command:
     """The command in a `/shutbox` text; an empty text asks for help."""
-    return parse_text(text, MENTIONS)
+    return subcommands.parse(text, MENTIONS)

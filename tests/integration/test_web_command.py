@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from core.service.api.commands import Web
-from core.service.api.text_commands import SUBCOMMANDS
 from core.service.model.commit import Scope
+from core.service.pipeline.subcommands import NAMES
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
 
@@ -107,4 +107,4 @@ async def test_servers_have_their_own_slugs(store: RedisStore) -> None:
 
 
 def test_web_is_a_typed_subcommand() -> None:
-    assert "web" in SUBCOMMANDS
+    assert "web" in NAMES

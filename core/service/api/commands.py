@@ -11,82 +11,83 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from core.service.features.gifts import Recipient, Standing
+from core.service.model.services import Command as Command  # noqa: PLC0414 (re-exported)
 from core.service.model.settings import StartOptions
 
 
 @dataclass(frozen=True, slots=True)
-class Start:
+class Start(Command):
     """`/shutbox start`: open a lobby with these options."""
 
     options: StartOptions = field(default_factory=StartOptions)
 
 
 @dataclass(frozen=True, slots=True)
-class Solo:
+class Solo(Command):
     """`/shutbox solo`: a game against the box alone, started at once."""
 
     options: StartOptions = field(default_factory=StartOptions)
 
 
 @dataclass(frozen=True, slots=True)
-class Join:
+class Join(Command):
     """Take a seat in the channel's lobby."""
 
 
 @dataclass(frozen=True, slots=True)
-class Leave:
+class Leave(Command):
     """Give up the seat in the channel's game."""
 
 
 @dataclass(frozen=True, slots=True)
-class AddBot:
+class AddBot(Command):
     """The host seats a bot in the lobby."""
 
 
 @dataclass(frozen=True, slots=True)
-class Begin:
+class Begin(Command):
     """The host starts the lobby's game."""
 
 
 @dataclass(frozen=True, slots=True)
-class Cancel:
+class Cancel(Command):
     """The host closes the lobby before it starts."""
 
 
 @dataclass(frozen=True, slots=True)
-class Stop:
+class Stop(Command):
     """End the channel's game (its host, or an admin)."""
 
 
 @dataclass(frozen=True, slots=True)
-class Click:
+class Click(Command):
     """A button press: `stb:<verb>:<game>:<version>:<arg>` (core/service/model/buttons.py)."""
 
     button: str
 
 
 @dataclass(frozen=True, slots=True)
-class Review:
+class Review(Command):
     """The caller's last finished match here against perfect play."""
 
 
 @dataclass(frozen=True, slots=True)
-class Balance:
+class Balance(Command):
     """The caller's chips."""
 
 
 @dataclass(frozen=True, slots=True)
-class Daily:
+class Daily(Command):
     """The caller's daily chips."""
 
 
 @dataclass(frozen=True, slots=True)
-class Challenge:
+class Challenge(Command):
     """Today's daily challenge: the same dice for every member of the server, played privately."""
 
 
 @dataclass(frozen=True, slots=True)
-class Grant:
+class Grant(Command):
     """An admin gives `amount` chips to `target` (a negative amount takes them); `name` and
     `standing` are what the platform said of the target (see `core/service/features/gifts.py`)."""
 
@@ -97,7 +98,7 @@ class Grant:
 
 
 @dataclass(frozen=True, slots=True)
-class Give:
+class Give(Command):
     """The caller pays `amount` of their own chips to `recipient`."""
 
     recipient: Recipient
@@ -105,7 +106,7 @@ class Give:
 
 
 @dataclass(frozen=True, slots=True)
-class Leaderboard:
+class Leaderboard(Command):
     """A board; `season` reads an ended season's archive, `page` counts from 0."""
 
     board: str = "wins"
@@ -115,7 +116,7 @@ class Leaderboard:
 
 
 @dataclass(frozen=True, slots=True)
-class Rank:
+class Rank(Command):
     """A player's place on every board: the caller's, or `user`'s."""
 
     user: str | None = None
@@ -123,7 +124,7 @@ class Rank:
 
 
 @dataclass(frozen=True, slots=True)
-class Stats:
+class Stats(Command):
     """A player's numbers: the caller's, or `user`'s; this season's, or of all time."""
 
     user: str | None = None
@@ -132,7 +133,7 @@ class Stats:
 
 
 @dataclass(frozen=True, slots=True)
-class Season:
+class Season(Command):
     """The current season; `end` (admins) archives it, `reset_chips` too the balances."""
 
     end: bool = False
@@ -140,52 +141,46 @@ class Season:
 
 
 @dataclass(frozen=True, slots=True)
-class Web:
+class Web(Command):
     """The server's page: its link; `on`, `off` and `rotate` (admins) change it."""
 
     action: str = ""
 
 
 @dataclass(frozen=True, slots=True)
-class Configure:
+class Configure(Command):
     """The server's settings; admins change them with `changes` (`key` -> typed value)."""
 
     changes: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
-class Audit:
+class Audit(Command):
     """The latest entries of the server's audit log (admins)."""
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(Command):
     """The rules of a preset (the server's own when None)."""
 
     preset: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Odds:
+class Odds(Command):
     """The odds of shutting the box under a preset."""
 
     preset: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Help:
+class Help(Command):
     """What every subcommand does."""
 
 
 @dataclass(frozen=True, slots=True)
-class Timeout:
+class Timeout(Command):
     """A deadline of the channel's game passed at `version`: sent by the sweep, never a user."""
 
     version: int
 
-
-Command = (
-    Start | Solo | Join | Leave | AddBot | Begin | Cancel | Stop | Click | Review | Balance
-    | Daily | Challenge | Grant | Give | Leaderboard | Rank | Stats | Season | Web | Configure
-    | Audit | Rules | Odds | Help | Timeout
-)  # fmt: skip

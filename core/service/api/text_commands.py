@@ -3,41 +3,29 @@
 Every text surface reads its words here: Slack's slash command, the playground's typed lines,
 and any later text platform. What differs between them is passed in: how a member is written
 (`Mentions`: `<@U1|ann>` on Slack, a plain name in the playground). Anything that does not fit
-raises `UsageError`, a `ShutboxError` whose `slack.*` catalog key words the mistake for a slash
-command; nothing changes.
+raises `UsageError`, a `ShutboxError` whose `usage.*` catalog key words the mistake; nothing
+changes. Which words each subcommand takes is its entry in the subcommand table
+(core/service/pipeline/subcommands.py).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
 from core.game.errors import ShutboxError
 from core.game.numbers import MAX_AMOUNT, is_integer, parse_int, shown
 from core.service.api.commands import (
-    Audit,
-    Balance,
-    Challenge,
     Command,
     Configure,
-    Daily,
     Give,
     Grant,
     Help,
-    Join,
     Leaderboard,
-    Leave,
-    Odds,
-    Rank,
-    Review,
-    Rules,
     Season,
-    Solo,
-    Start,
     Stats,
-    Stop,
     Web,
 )
 from core.service.features.gifts import Recipient
@@ -51,7 +39,7 @@ MAX_PAGE = 10_000  # leaderboard pages one may ask for by number
 class UsageError(ShutboxError):
     """The command text does not fit the subcommand; `key` says how."""
 
-    key = "slack.pairs_only"
+    key = "usage.pairs_only"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,15 +74,16 @@ class Words:
 Parser = Callable[[str, list[str], Mentions], Command]
 
 
-def parse(text: str, mentions: Mentions) -> Command:
-    """The command in a `/shutbox` text; an empty text asks for help."""
+def read(text: str, mentions: Mentions, grammar: Mapping[str, Parser]) -> Command:
+    """The command in a `/shutbox` text, by the subcommands' `grammar` (name -> its words);
+    an empty text asks for help."""
     tokens = _TOKEN.findall(text)
     if not tokens:
         return Help()
     name, rest = tokens[0].lower(), tokens[1:]
-    parser = _PARSERS.get(name)
+    parser = grammar.get(name)
     if parser is None:
-        raise UsageError("slack.unknown_command", command=tokens[0], allowed=", ".join(_PARSERS))
+        raise UsageError("usage.unknown_command", command=tokens[0], allowed=", ".join(grammar))
     return parser(name, rest, mentions)
 
 
@@ -108,7 +97,7 @@ def split_words(tokens: list[str]) -> Words:
             bare.append(token)
             continue
         if key.lower() in pairs:
-            raise UsageError("slack.duplicate", option=key)
+            raise UsageError("usage.duplicate", option=key)
         pairs[key.lower()] = value
     return Words(pairs, bare)
 
@@ -123,11 +112,11 @@ def _only(words: Words, *keys: str) -> None:
 def _one_bare_word(words: Words) -> str | None:
     """The one bare word (a board or preset), refusing a second one."""
     if len(words.bare) > 1:
-        raise UsageError("slack.pairs_only", value=words.bare[-1])
+        raise UsageError("usage.pairs_only", value=words.bare[-1])
     return words.bare[0] if words.bare else None
 
 
-def _open(kind: Callable[[StartOptions], Command]) -> Parser:
+def opening(kind: Callable[[StartOptions], Command]) -> Parser:
     """`start [preset] [format] [stakes] key=value ...` (and `solo`), as the help spells it."""
 
     def read(name: str, tokens: list[str], mentions: Mentions) -> Command:
@@ -138,25 +127,25 @@ def _open(kind: Callable[[StartOptions], Command]) -> Parser:
     return read
 
 
-def _plain(kind: Callable[[], Command]) -> Parser:
+def plain(kind: Callable[[], Command]) -> Parser:
     """A subcommand without options: join, leave, stop, balance, daily, challenge, review,
     help."""
 
     def read(name: str, tokens: list[str], mentions: Mentions) -> Command:
         if tokens:
-            raise UsageError("slack.no_options", command=name, value=" ".join(tokens))
+            raise UsageError("usage.no_options", command=name, value=" ".join(tokens))
         return kind()
 
     return read
 
 
-def _leaderboard(name: str, tokens: list[str], mentions: Mentions) -> Command:
+def leaderboard(name: str, tokens: list[str], mentions: Mentions) -> Command:
     """`leaderboard [board] [preset=P] [season=N] [page=N]` (or `board=B`)."""
     words = split_words(tokens)
     _only(words, "board", "preset", "season", "page")
     bare = _one_bare_word(words)
     if bare is not None and "board" in words.pairs:
-        raise UsageError("slack.pairs_only", value=bare)
+        raise UsageError("usage.pairs_only", value=bare)
     board = bare or words.pairs.get("board", "wins")
     season, page = words.pairs.get("season"), words.pairs.get("page")
     return Leaderboard(
@@ -166,27 +155,27 @@ def _leaderboard(name: str, tokens: list[str], mentions: Mentions) -> Command:
     )  # fmt: skip
 
 
-def _season(name: str, tokens: list[str], mentions: Mentions) -> Command:
+def season(name: str, tokens: list[str], mentions: Mentions) -> Command:
     """`season`, `season end`, `season end reset_chips=yes`."""
     words = split_words(tokens)
     _only(words, "reset_chips")
     if [word.lower() for word in words.bare] not in ([], ["end"]):
-        raise UsageError("slack.pairs_only", value=words.bare[-1])
+        raise UsageError("usage.pairs_only", value=words.bare[-1])
     reset = words.pairs.get("reset_chips")
     # Given at all (`reset_chips=` too), it is checked: an empty value is refused, not "no".
     return Season(bool(words.bare), None if reset is None else parse_bool(reset, "reset_chips"))
 
 
-def _web(name: str, tokens: list[str], mentions: Mentions) -> Command:
+def web(name: str, tokens: list[str], mentions: Mentions) -> Command:
     """`web`, `web on`, `web off`, `web rotate` (the core refuses another word)."""
     words = split_words(tokens)
     _only(words)
     if len(words.bare) > 1:
-        raise UsageError("slack.pairs_only", value=words.bare[-1])
+        raise UsageError("usage.pairs_only", value=words.bare[-1])
     return Web(words.bare[0].lower() if words.bare else "")
 
 
-def _info(kind: Callable[[str | None], Command]) -> Parser:
+def preset_word(kind: Callable[[str | None], Command]) -> Parser:
     """`rules [preset]`, `odds [preset]` (or `preset=P`)."""
 
     def read(name: str, tokens: list[str], mentions: Mentions) -> Command:
@@ -194,21 +183,21 @@ def _info(kind: Callable[[str | None], Command]) -> Parser:
         _only(words, "preset")
         bare = _one_bare_word(words)
         if bare is not None and words.pairs:
-            raise UsageError("slack.pairs_only", value=bare)
+            raise UsageError("usage.pairs_only", value=bare)
         preset = bare or words.pairs.get("preset")
         return kind(preset.lower() if preset else None)
 
     return read
 
 
-def _about(kind: Callable[[str | None, str | None], Command]) -> Parser:
+def about(kind: Callable[[str | None, str | None], Command]) -> Parser:
     """`stats [@user]`, `rank [@user]`: about the caller, or the member named."""
 
     def read(name: str, tokens: list[str], mentions: Mentions) -> Command:
         if not tokens:
             return kind(None, None)
         if mentions.one_word and len(tokens) > 1:
-            raise UsageError("slack.no_options", command=f"{name} @user",
+            raise UsageError("usage.no_options", command=f"{name} @user",
                              value=" ".join(tokens[1:]))  # fmt: skip
         member = mentions.read(" ".join(tokens))
         return kind(member.user, member.name)
@@ -216,18 +205,18 @@ def _about(kind: Callable[[str | None, str | None], Command]) -> Parser:
     return read
 
 
-def _stats(name: str, tokens: list[str], mentions: Mentions) -> Command:
+def stats(name: str, tokens: list[str], mentions: Mentions) -> Command:
     """`stats [@user] [all]`: this season's numbers, or (`all`) those of all time."""
     all_time = bool(tokens) and tokens[-1].lower() == "all"
-    found = _about(Stats)(name, tokens[:-1] if all_time else tokens, mentions)
+    found = about(Stats)(name, tokens[:-1] if all_time else tokens, mentions)
     assert isinstance(found, Stats)
     return Stats(found.user, found.name, all_time)
 
 
-def _configure(name: str, tokens: list[str], mentions: Mentions) -> Command:
+def configure(name: str, tokens: list[str], mentions: Mentions) -> Command:
     words = split_words(tokens)
     if words.bare:
-        raise UsageError("slack.pairs_only", value=words.bare[0])
+        raise UsageError("usage.pairs_only", value=words.bare[0])
     return Configure(words.pairs)
 
 
@@ -238,31 +227,18 @@ def _member_and_amount(tokens: list[str], mentions: Mentions, usage: str) -> tup
     return " ".join(tokens[:-1]), tokens[-1]
 
 
-def _grant(name: str, tokens: list[str], mentions: Mentions) -> Command:
+def grant(name: str, tokens: list[str], mentions: Mentions) -> Command:
     """`grant @user N`: N may be negative to take chips."""
-    member, amount = _member_and_amount(tokens, mentions, "slack.grant_usage")
+    member, amount = _member_and_amount(tokens, mentions, "usage.grant_usage")
     target = mentions.read(member)
     number = parse_int(amount, "amount", -MAX_AMOUNT, MAX_AMOUNT)
     return Grant(target.user, target.name or target.user, number)
 
 
-def _give(name: str, tokens: list[str], mentions: Mentions) -> Command:
+def give(name: str, tokens: list[str], mentions: Mentions) -> Command:
     """`give @user N`: the core refuses N <= 0 or above the limit with its own line."""
-    member, amount = _member_and_amount(tokens, mentions, "slack.give_usage")
+    member, amount = _member_and_amount(tokens, mentions, "usage.give_usage")
     if not is_integer(amount):
-        raise UsageError("slack.grant_amount", value=shown(amount))
+        raise UsageError("usage.grant_amount", value=shown(amount))
     target = mentions.read(member)
     return Give(Recipient(target.user, target.name or target.user), int(amount))
-
-
-_PARSERS: dict[str, Parser] = {
-    "start": _open(Start), "solo": _open(Solo), "join": _plain(Join), "leave": _plain(Leave),
-    "stop": _plain(Stop), "leaderboard": _leaderboard, "stats": _stats,
-    "balance": _plain(Balance), "daily": _plain(Daily), "challenge": _plain(Challenge),
-    "rules": _info(Rules),
-    "odds": _info(Odds), "config": _configure, "grant": _grant, "give": _give,
-    "rank": _about(Rank), "review": _plain(Review), "season": _season, "audit": _plain(Audit),
-    "web": _web,
-    "help": _plain(Help),
-}  # fmt: skip
-SUBCOMMANDS = tuple(_PARSERS)

@@ -6,7 +6,6 @@ from core.game.ai.odds import compute_odds
 from core.game.errors import InvalidRules
 from core.game.match import FormatKind, StakesKind
 from core.game.rules import PRESETS, preset
-from core.service.features.economy import BOARD_NAMES
 from core.text.i18n import decimal, percent, t
 from core.text.render import preset_heading, rules_text
 
@@ -51,8 +50,3 @@ def odds_text(name: str | None, lang: str) -> str:
         for roll, move in odds.best_first_moves.items()
     ]
     return "\n".join(lines)
-
-
-def help_text(lang: str) -> str:
-    """The commands; the presets, formats and stakes come from the option table (see i18n)."""
-    return t(lang, "help.text", boards="|".join(BOARD_NAMES))

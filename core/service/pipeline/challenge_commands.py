@@ -37,7 +37,6 @@ from core.service.model.context import Context
 from core.service.model.record import GameRecord
 from core.service.model.settings import ServerConfig, StartOptions
 from core.service.model.views import Reply
-from core.service.pipeline.bus import Handlers
 from core.service.pipeline.game_commit import plan_change
 from core.service.pipeline.manager_base import ManagerBase
 from core.service.show import present
@@ -194,6 +193,3 @@ def check_challenge_day(game: str, now: float) -> None:
     day = day_of_game(game)
     if day is not None and day != day_of(now):
         raise IllegalMove("error.challenge.over")
-
-
-CHALLENGE_HANDLERS: Handlers = {Challenge: ChallengeCommands._challenge}

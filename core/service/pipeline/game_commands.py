@@ -1,6 +1,7 @@
 """The handlers of the channel's game: open it, seat and unseat players, begin, end, review.
 
-Each handler takes `(ctx, command)`; `GAME_HANDLERS` says which command each one answers.
+Each handler takes `(ctx, command)`; the subcommand table (subcommands.py) says which command
+each one answers, and `LOBBY_HANDLERS` for the lobby's controls a playground types.
 """
 
 from __future__ import annotations
@@ -63,8 +64,7 @@ class GameCommands(Opening):
         return Reply(private=text)
 
 
-GAME_HANDLERS: Handlers = {
-    Start: GameCommands._start, Solo: GameCommands._solo, Join: GameCommands._join,
-    Leave: GameCommands._leave, AddBot: GameCommands._add_bot, Begin: GameCommands._begin,
-    Cancel: GameCommands._cancel, Stop: GameCommands._stop, Review: GameCommands._review_last,
+# The lobby's buttons as commands (the playground types `bot`, `go`, `cancel`).
+LOBBY_HANDLERS: Handlers = {
+    AddBot: GameCommands._add_bot, Begin: GameCommands._begin, Cancel: GameCommands._cancel,
 }  # fmt: skip

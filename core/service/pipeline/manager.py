@@ -19,20 +19,20 @@ from core.service.model.ports import OutcomeUnknown, StoreUnavailable
 from core.service.model.record import GameRecord
 from core.service.model.views import Reply
 from core.service.pipeline.bus import Handlers, chain
-from core.service.pipeline.challenge_commands import CHALLENGE_HANDLERS, challenge_context
+from core.service.pipeline.challenge_commands import challenge_context
 from core.service.pipeline.clicks import CLICK_HANDLERS, Clicks, clicked_button
 from core.service.pipeline.commit_loop import Busy
-from core.service.pipeline.game_commands import GAME_HANDLERS
-from core.service.pipeline.server_commands import SERVER_HANDLERS
+from core.service.pipeline.game_commands import LOBBY_HANDLERS
+from core.service.pipeline.subcommands import SUBCOMMANDS
 from core.service.pipeline.sweep import SWEEP_CLOCK, SWEEP_HANDLERS, Sweeper
-from core.service.pipeline.web_commands import WEB_HANDLERS
 
 __all__ = ["HANDLERS", "SWEEP_CLOCK", "Busy", "GameManager"]
 
-# Each command class and the handler that answers it (a method of the manager, unbound).
+# Each command class and the handler that answers it: every subcommand's from its entry in the
+# subcommand table, then the buttons', the lobby's typed controls' and the sweep's.
 HANDLERS: Handlers = {
-    **GAME_HANDLERS, **CLICK_HANDLERS, **SERVER_HANDLERS, **SWEEP_HANDLERS, **CHALLENGE_HANDLERS,
-    **WEB_HANDLERS,
+    **{entry.command: entry.handler for entry in SUBCOMMANDS},
+    **CLICK_HANDLERS, **LOBBY_HANDLERS, **SWEEP_HANDLERS,
 }  # fmt: skip
 
 

@@ -1,6 +1,7 @@
 """Chips, boards, seasons, settings and texts: the commands about a server, not one game.
 
-Each handler takes `(ctx, command)`; `SERVER_HANDLERS` says which command each one answers.
+Each handler takes `(ctx, command)`; the subcommand table (subcommands.py) says which command
+each one answers.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from core.service.api.commands import (
     Daily,
     Give,
     Grant,
-    Help,
     Leaderboard,
     Odds,
     Rank,
@@ -33,7 +33,6 @@ from core.service.model.commit import Commit, OpKind, StatOp
 from core.service.model.context import Context
 from core.service.model.settings import ServerConfig
 from core.service.model.views import Reply
-from core.service.pipeline.bus import Handlers
 from core.service.pipeline.challenge_commands import ChallengeCommands
 from core.text.i18n import t
 
@@ -174,9 +173,6 @@ class ServerCommands(ChallengeCommands):
     async def _odds(self, ctx: Context, command: Odds) -> Reply:
         return Reply(private=info.odds_text(command.preset, await self.private_lang(ctx)))
 
-    async def _help(self, ctx: Context, command: Help) -> Reply:
-        return Reply(private=info.help_text(await self.private_lang(ctx)))
-
     async def _with_lang(
         self, ctx: Context, command: Callable[[Context, ServerConfig, str], Awaitable[Reply]]
     ) -> Reply:
@@ -187,14 +183,3 @@ class ServerCommands(ChallengeCommands):
 def _announced(reply: Reply, ended: tuple[str, ...]) -> Reply:
     """The reply with the announcement of a season that just ended by itself before it."""
     return replace(reply, public=(*ended, *reply.public)) if ended else reply
-
-
-SERVER_HANDLERS: Handlers = {
-    Balance: ServerCommands._balance, Daily: ServerCommands._daily,
-    Grant: ServerCommands._grant, Give: ServerCommands._give,
-    Leaderboard: ServerCommands._leaderboard, Rank: ServerCommands._rank,
-    Stats: ServerCommands._stats, Season: ServerCommands._season,
-    Configure: ServerCommands._configure, Audit: ServerCommands._audit,
-    Rules: ServerCommands._rules,
-    Odds: ServerCommands._odds, Help: ServerCommands._help,
-}  # fmt: skip

@@ -13,7 +13,6 @@ from core.game.errors import InvalidOption, NotAllowed
 from core.service.api.commands import Web
 from core.service.model.context import Context
 from core.service.model.views import Reply
-from core.service.pipeline.bus import Handlers
 from core.service.pipeline.manager_base import ManagerBase
 from core.text.i18n import t
 
@@ -55,6 +54,3 @@ async def web(manager: ManagerBase, ctx: Context, command: Web) -> Reply:
         key = "web.link" if action != "on" else "web.already_on"
     url = page_url(manager.public_url, slug) if slug is not None else ""
     return Reply(private=t(lang, key, url=url))
-
-
-WEB_HANDLERS: Handlers = {Web: web}

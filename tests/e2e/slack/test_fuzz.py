@@ -17,9 +17,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from redis.asyncio import Redis
 
-from adapters.slack.commands import SUBCOMMANDS, parse
+from adapters.slack.commands import parse
 from core.game.errors import ShutboxError
 from core.service.api.commands import Challenge, Daily, Season, Solo, Start
+from core.service.pipeline.subcommands import NAMES
 from tests.e2e.slack.driver import Driver
 from tests.e2e.slack.fake_slack import FakeSlack
 from tests.e2e.slack.test_hostile_requests import FORM, signed
@@ -36,7 +37,7 @@ PAIR = st.builds(lambda k, v: f"{k}={v}", WORD, st.one_of(WORD, DIGITS))
 MENTION = st.sampled_from(["<@UANN>", "<@UBOB|bob>", "<@U", "<@>", "@ann", "<#C1>"])
 TEXT = st.builds(
     lambda name, rest: " ".join([name, *rest]),
-    st.one_of(st.sampled_from(SUBCOMMANDS), st.text(max_size=10)),
+    st.one_of(st.sampled_from(NAMES), st.text(max_size=10)),
     st.lists(st.one_of(PAIR, WORD, DIGITS, MENTION), max_size=4),
 )
 JSON = st.recursive(

@@ -92,7 +92,7 @@ def test_key_literals_in_core_exist() -> None:
         for key in KEY_LITERAL.findall(path.read_text(encoding="utf-8"))
         if not key.endswith(".")
     }
-    assert {"error.no_game", "game.roll", "help.text"} <= keys
+    assert {"error.no_game", "game.roll", "help.footer"} <= keys
     missing = keys - set(catalog("en"))
     assert not missing, sorted(missing)
 
@@ -137,7 +137,7 @@ def test_texts_name_the_presets_and_get_them_as_the_language_lists_alternatives(
     `…, ten eller twelve` in Danish and Norwegian; no catalog types the list out."""
     assert t("en", "error.rules.text", text="x").endswith("missionary, ten, or twelve.")
     assert t("da", "error.rules.text", text="x").endswith("missionary, ten eller twelve.")
-    assert "first-shut eller long" in t("nb", "help.text", boards="wins")
+    assert "first-shut eller long" in t("nb", "help.footer")
     for name, option in NAMED_LISTS.items():
         assert option in OPTIONS, name
     typed_out = ", ".join(str(name) for name in OPTIONS["preset"].values[1:3])  # hard, sailors

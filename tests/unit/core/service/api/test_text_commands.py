@@ -8,8 +8,9 @@ import pytest
 from core.game.errors import ShutboxError
 from core.game.match import MatchFormat
 from core.service.api.commands import Give, Grant, Leaderboard, Rank, Stats
-from core.service.api.text_commands import SUBCOMMANDS, Mention, UsageError, parse
+from core.service.api.text_commands import Mention, UsageError
 from core.service.features.gifts import Recipient
+from core.service.pipeline.subcommands import NAMES, parse
 
 
 class PlainNames:
@@ -51,7 +52,7 @@ def test_a_one_word_member_leaves_no_word_over() -> None:
     assert parse("grant @u1 5", OneWordIds()) == Grant("u1", "u1", 5)
     with pytest.raises(UsageError) as refused:
         parse("grant @u1 @u2 5", OneWordIds())
-    assert refused.value.key == "slack.grant_usage"
+    assert refused.value.key == "usage.grant_usage"
     with pytest.raises(UsageError) as refused:
         parse("stats @u1 @u2", OneWordIds())
     assert refused.value.params == {"command": "stats @user", "value": "@u2"}
@@ -63,8 +64,8 @@ def test_a_leaderboard_page_is_typed_from_one() -> None:
 
 
 def test_every_surface_knows_the_same_subcommands() -> None:
-    """The grammar, not the surface, says what the subcommands are."""
-    assert "start" in SUBCOMMANDS and "give" in SUBCOMMANDS and "bot" not in SUBCOMMANDS
+    """The subcommand table, not the surface, says what the subcommands are."""
+    assert "start" in NAMES and "give" in NAMES and "bot" not in NAMES
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,74 @@
+"""What one `/shutbox` subcommand is: its name, its command value, its handler, its words in the
+typed grammar, its typed options where a platform has them (Discord), and how it answers.
+
+The subcommands themselves are the entries of one table (`SUBCOMMANDS` in
+core/service/pipeline/subcommands.py), like the rule options' `RULE_OPTIONS`: the handler
+table, the typed grammar, Discord's registered commands, every help listing and the tests'
+lists are read from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from core.game.option import Option, Value
+from core.service.api.text_commands import Parser, plain
+from core.service.features.gifts import Recipient
+from core.service.model.services import Command, Handler
+
+Build = Callable[[Mapping[str, Any]], Command]
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One typed option of a subcommand, as a platform with typed options (Discord) asks for
+    it: a yes/no, a whole number (within `bounds`), a word (one of `values`, when given), or a
+    member (`Recipient`: who the platform's member picker chose, with what it knows of them).
+    Its name, description and the labels of its values are catalog texts."""
+
+    name: str
+    kind: type[bool] | type[int] | type[str] | type[Recipient]
+    required: bool = False
+    bounds: tuple[int, int] | None = None
+    values: tuple[Value, ...] = ()
+
+    @classmethod
+    def of(cls, option: Option, name: str = "") -> Param:
+        """A game or settings option as a typed option."""
+        bounds = option.range if option.kind is int and not option.values else None
+        return cls(name or option.name, option.kind, bounds=bounds, values=option.values)
+
+
+@dataclass(frozen=True, slots=True)
+class Subcommand:
+    """One entry of the subcommand table.
+
+    `build` makes the command from the typed options given (a missing one is absent, never
+    None); without it the command takes none. `public` answers in the channel (else privately);
+    `guild` belongs to a server, so a direct message is told so.
+    """
+
+    name: str
+    command: type[Command]
+    handler: Handler
+    words: Parser | None = None  # the typed grammar; None: the subcommand takes no words
+    params: tuple[Param, ...] = ()
+    build: Build | None = None
+    public: bool = False
+    guild: bool = False
+
+    @property
+    def parser(self) -> Parser:
+        return self.words or plain(self.command)
+
+    @property
+    def help_key(self) -> str:
+        """Its line in every help listing: the words it takes and what it does."""
+        return f"help.command.{self.name}"
+
+    def from_params(self, given: Mapping[str, Any]) -> Command:
+        """The command from typed options (`name` -> value), leaving out those not given."""
+        values = {name: value for name, value in given.items() if value is not None}
+        return self.command() if self.build is None else self.build(values)

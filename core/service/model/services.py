@@ -1,0 +1,61 @@
+"""What a handler may use, passed in explicitly: the store, the clock, the server's settings and
+the caller's language (cosmicpython's bootstrap injects a handler's dependencies the same way).
+
+A feature's handler is `async (services, ctx, command) -> Reply`; it reaches nothing else of the
+manager. The GameManager is the one `Services` the bot builds (core/service/pipeline/manager.py).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+from core.service.model.commit import Scope
+from core.service.model.context import Context
+from core.service.model.ports import GameStore
+from core.service.model.settings import ServerConfig
+from core.service.model.views import Reply
+
+
+class Command:
+    """The base of every command value (core/service/api/commands.py and each feature's own):
+    a frozen dataclass a surface builds and `GameManager.handle` runs."""
+
+    __slots__ = ()
+
+
+class Services(Protocol):
+    """The dependencies every handler receives."""
+
+    @property
+    def store(self) -> GameStore: ...
+
+    @property
+    def clock(self) -> Callable[[], float]: ...
+
+    async def server_config(self, scope: Scope) -> ServerConfig:
+        """The server's settings (cached for a few seconds)."""
+        ...
+
+    async def private_lang(self, ctx: Context) -> str:
+        """The language of a private answer: the member's own where the platform gives it."""
+        ...
+
+
+# `(services, ctx, command) -> Reply`: the first argument is the manager, seen as `Services`
+# by a feature's handler and as itself by the pipeline's own (its methods, taken unbound).
+Handler = Callable[[Any, Context, Any], Awaitable[Reply]]
+
+
+def command_types() -> set[type[Command]]:
+    """Every command class defined so far (the manager's import defines them all): each as its
+    module names it, since a slotted dataclass replaces the class its body first made."""
+    found: set[type[Command]] = set()
+    waiting = [Command]
+    while waiting:
+        for kind in waiting.pop().__subclasses__():
+            waiting.append(kind)
+            if getattr(sys.modules[kind.__module__], kind.__name__, None) is kind:
+                found.add(kind)
+    return found

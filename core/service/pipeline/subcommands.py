@@ -1,0 +1,158 @@
+"""Every `/shutbox` subcommand, in the order help lists them: the one table the rest is read from.
+
+Like `RULE_OPTIONS` (and python-chess's `VARIANTS`), each entry says everything about one
+subcommand (core/service/api/subcommand.py): its command value and handler (the manager's
+`HANDLERS`), its words in the typed grammar (Slack, the playground), its typed options and how
+they make the command (Discord's registered commands), whether it answers in the channel and
+whether it belongs to a server, and its line in every help listing (`help.command.<name>`).
+A new subcommand is one entry here, its handler, and its catalog texts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from core.game.match import FormatKind
+from core.game.numbers import MAX_AMOUNT
+from core.game.options import OPTIONS
+from core.game.rules import RULE_OPTIONS
+from core.service.api import text_commands as words
+from core.service.api.commands import (
+    Audit,
+    Balance,
+    Challenge,
+    Configure,
+    Daily,
+    Give,
+    Grant,
+    Help,
+    Join,
+    Leaderboard,
+    Leave,
+    Odds,
+    Rank,
+    Review,
+    Rules,
+    Season,
+    Solo,
+    Start,
+    Stats,
+    Stop,
+    Web,
+)  # fmt: skip
+from core.service.api.subcommand import Param, Subcommand
+from core.service.api.text_commands import Mentions, Parser
+from core.service.features.economy import BOARD_NAMES
+from core.service.features.gifts import Recipient
+from core.service.features.seasons import MAX_SEASON
+from core.service.model.context import Context
+from core.service.model.services import Command, Services
+from core.service.model.settings import SETTINGS, StartOptions
+from core.service.model.views import Reply
+from core.service.pipeline.game_commands import GameCommands as Game
+from core.service.pipeline.server_commands import ServerCommands as Server
+from core.service.pipeline.web_commands import web
+from core.text.i18n import t
+
+_RULES = tuple(Param.of(option) for option in RULE_OPTIONS)
+_MATCH = ("format", "rounds", "timer", "hints", "fair")  # a solo game carries no stakes
+_OPENING = (*_RULES, *(Param.of(OPTIONS[name]) for name in _MATCH))
+_PRESET = Param.of(OPTIONS["preset"])
+_PLAYER = Param("player", Recipient)
+_REQUIRED_PLAYER = Param("player", Recipient, required=True)
+
+
+def start_options(given: Mapping[str, Any]) -> StartOptions:
+    """The options of `start` and `solo` from typed ones: `rounds` (a number) joins `format`."""
+    values = dict(given)
+    rounds, kind = values.pop("rounds", None), values.pop("format", None)
+    if rounds is not None:
+        kind = f"{kind or FormatKind.ROUNDS.value}:{rounds}"
+    return StartOptions(format=kind, **values)
+
+
+def setting_text(value: object) -> str:
+    """A typed `config` value as the settings read it: `yes`/`no`, digits, or the word."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _member(given: Mapping[str, Any]) -> tuple[str | None, str | None]:
+    player = given.get("player")
+    return (None, None) if player is None else (player.id, player.name)
+
+
+SUBCOMMANDS: tuple[Subcommand, ...] = (
+    Subcommand("start", Start, Game._start, words.opening(Start), (*_OPENING,
+               Param.of(OPTIONS["stakes"])), lambda v: Start(start_options(v)), public=True),
+    Subcommand("solo", Solo, Game._solo, words.opening(Solo), _OPENING,
+               lambda v: Solo(start_options(v)), public=True),
+    Subcommand("join", Join, Game._join),
+    Subcommand("leave", Leave, Game._leave),
+    Subcommand("stop", Stop, Game._stop),
+    Subcommand("rules", Rules, Server._rules, words.preset_word(Rules), (_PRESET,),
+               lambda v: Rules(v.get("preset"))),
+    Subcommand("odds", Odds, Server._odds, words.preset_word(Odds), (_PRESET,),
+               lambda v: Odds(v.get("preset"))),
+    Subcommand("balance", Balance, Server._balance, guild=True),
+    Subcommand("daily", Daily, Server._daily, guild=True),
+    Subcommand("leaderboard", Leaderboard, Server._leaderboard, words.leaderboard,
+               (Param("board", str, values=BOARD_NAMES), _PRESET,
+                Param("season", int, bounds=(1, MAX_SEASON))),
+               lambda v: Leaderboard(v.get("board", "wins"), v.get("preset"), v.get("season")),
+               public=True, guild=True),
+    Subcommand("stats", Stats, Server._stats, words.stats,
+               (_PLAYER, Param("all_seasons", bool)),
+               lambda v: Stats(*_member(v), bool(v.get("all_seasons"))), guild=True),
+    Subcommand("rank", Rank, Server._rank, words.about(Rank), (_PLAYER,),
+               lambda v: Rank(*_member(v)), public=True, guild=True),
+    Subcommand("season", Season, Server._season, words.season,
+               (Param("action", str, values=("end",)), Param("reset_chips", bool)),
+               lambda v: Season(v.get("action") == "end", v.get("reset_chips")),
+               public=True, guild=True),
+    Subcommand("challenge", Challenge, Server._challenge, guild=True),
+    Subcommand("review", Review, Game._review_last, guild=True),
+    Subcommand("give", Give, Server._give, words.give,
+               (_REQUIRED_PLAYER, Param("amount", int, required=True)),
+               lambda v: Give(v["player"], v["amount"]), guild=True),
+    Subcommand("web", Web, web, words.web,
+               (Param("switch", str, values=("on", "off", "rotate")),),
+               lambda v: Web(v.get("switch", "")), guild=True),
+    Subcommand("config", Configure, Server._configure, words.configure,
+               tuple(Param.of(option) for option in SETTINGS.values()),
+               lambda v: Configure({k: setting_text(x) for k, x in v.items()}), guild=True),
+    Subcommand("grant", Grant, Server._grant, words.grant,
+               (_REQUIRED_PLAYER,
+                Param("amount", int, required=True, bounds=(-MAX_AMOUNT, MAX_AMOUNT))),
+               lambda v: Grant(v["player"].id, v["player"].name, v["amount"],
+                               v["player"].standing), guild=True),
+    Subcommand("audit", Audit, Server._audit, guild=True),
+    Subcommand("help", Help, lambda services, ctx, command: _help(services, ctx)),
+)  # fmt: skip
+
+BY_NAME: dict[str, Subcommand] = {entry.name: entry for entry in SUBCOMMANDS}
+BY_COMMAND: dict[type[Command], Subcommand] = {entry.command: entry for entry in SUBCOMMANDS}
+GRAMMAR: dict[str, Parser] = {entry.name: entry.parser for entry in SUBCOMMANDS}
+NAMES = tuple(BY_NAME)
+
+
+def command_lines(lang: str) -> list[str]:
+    """Every subcommand's help line (its words, then what it does), in the table's order."""
+    return [t(lang, entry.help_key, boards="|".join(BOARD_NAMES)) for entry in SUBCOMMANDS]
+
+
+def help_text(lang: str) -> str:
+    """`/shutbox help`: what the game is, each subcommand, then the presets, formats, stakes."""
+    lines = [f"/shutbox {line}" for line in command_lines(lang)]
+    return "\n".join((t(lang, "help.intro"), *lines, t(lang, "help.footer")))
+
+
+async def _help(services: Services, ctx: Context) -> Reply:
+    return Reply(private=help_text(await services.private_lang(ctx)))
+
+
+def parse(text: str, mentions: Mentions) -> Command:
+    """The command in a typed `/shutbox` text (Slack's slash command, the playground's lines)."""
+    return words.read(text, mentions, GRAMMAR)
