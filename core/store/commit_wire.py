@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.service.model import wire
-from core.service.model.commit import MINT, Commit, CommitResult, Scope, StatOp, Status
+from core.service.model.commit import MINT, Commit, CommitResult, Scope, Status, StoreOp
 
 SHARED_KEYS = ("bal", "journal", "deadlines", "daily", "lb:chips", "checkpoint")  # KEYS 3-8
 JOURNAL_KEEP = 10_000  # journal entries kept in the stream; older ones live in the checkpoint
@@ -55,7 +55,7 @@ def new_server(commit: Commit) -> str | None:
     return None
 
 
-def stat_op(op: StatOp, key_index: int) -> list[Any]:
+def stat_op(op: StoreOp, key_index: int) -> list[Any]:
     value: int | str = str(op.value) if op.kind in ("hset", "heq", "lcap") else int(op.value)
     return [str(op.kind), key_index, op.field, value]
 
@@ -91,7 +91,7 @@ def payload(
         "tr": [[t.source, t.target, t.amount] for t in commit.transfers],
         "why": commit.journal.reason,
         "jch": commit.journal.channel,
-        "stats": [stat_op(op, index[f"{commit.scope.tag}:{op.key}"]) for op in commit.stats],
+        "stats": [stat_op(op, index[f"{commit.scope.tag}:{op.key}"]) for op in commit.ops],
         "report": list(commit.report_accounts),
         "att": commit.attempt,
         "jk": journal[0],

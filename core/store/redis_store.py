@@ -166,7 +166,7 @@ class RedisStore(DueServers, Claims):
         text field) is a bug: the script refuses it before any write and redis-py raises
         `ResponseError`.
         """
-        stat_keys = list(dict.fromkeys(f"{commit.scope.tag}:{op.key}" for op in commit.stats))
+        stat_keys = list(dict.fromkeys(f"{commit.scope.tag}:{op.key}" for op in commit.ops))
         keys = commit_keys(commit) + stat_keys
         args = arguments(commit, stat_keys, self._request_ttl, self._journal_bounds)
         try:
@@ -233,12 +233,11 @@ class RedisStore(DueServers, Claims):
         self, scope: Scope, board: str, limit: int = 10, *, ascending: bool = False,
         season: int | None = None,
     ) -> list[tuple[str, float]]:  # fmt: skip
-        """The first `limit` entries of a leaderboard (of archived `season`, if given), highest
-        first unless `ascending`."""
+        """The first `limit` entries of a sorted set (`lb:wins`; of archived `season`, if
+        given), highest first unless `ascending`."""
         if limit <= 0:
             return []
-        name = f"lb:{board}"
-        key = server_key(scope, archived(season, name) if season is not None else name)
+        key = server_key(scope, archived(season, board) if season is not None else board)
         with reachable():
             rows: list[Any] = await self._redis.zrange(
                 key, 0, limit - 1, desc=not ascending, withscores=True

@@ -147,6 +147,6 @@ async def test_the_list_is_bounded_by_its_cap(redis: Redis, store: RedisStore) -
     for n in range(5):
         entry = AuditEntry(n, "a", "A", "grant", f"u{n}", detail={"amount": n})
         op = audit.audit_op(entry)
-        await store.commit(Commit(SCOPE, stats=(type(op)(op.kind, op.key, op.field, 3),)))
+        await store.commit(Commit(SCOPE, ops=(type(op)(op.kind, op.key, op.field, 3),)))
     assert await redis.llen(AUDIT) == 3
     assert [e.target for e in await entries(store)] == ["u4", "u3", "u2"]

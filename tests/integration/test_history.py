@@ -7,7 +7,7 @@ from core.game.dice import MatchRecord, SecureDice, verify_record
 from core.service.api.commands import Begin, Join, Leave, Solo, Start, Stop
 from core.service.features import history
 from core.service.features.history import Match
-from core.service.model.commit import Commit, OpKind, StatOp
+from core.service.model.commit import Commit, OpKind, StoreOp
 from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
@@ -81,7 +81,7 @@ async def test_a_cancelled_lobby_and_a_challenge_are_not_matches(store: RedisSto
 async def test_the_list_keeps_the_newest(store: RedisStore) -> None:
     for number in range(history.KEEP + 5):
         entry = f'{{"n":{number}}}'
-        await store.commit(Commit(SCOPE, stats=(StatOp(OpKind.LCAP, history.KEY, "200", entry),)))
+        await store.commit(Commit(SCOPE, ops=(StoreOp(OpKind.LCAP, history.KEY, "200", entry),)))
     kept = await store.newest(SCOPE, history.KEY, 1000)
     assert len(kept) == history.KEEP
     assert kept[0] == f'{{"n":{history.KEEP + 4}}}' and kept[-1] == '{"n":5}'

@@ -57,7 +57,7 @@ async def test_two_players_who_never_press_end_a_void_match_once(store: RedisSto
     for user in ("ann", "bob"):
         assert await store.hash(SCOPE, f"stats:{user}") == {}
     assert await store.hash(SCOPE, "rating") == {}
-    assert await store.top(SCOPE, "wins") == []
+    assert await store.top(SCOPE, "lb:wins") == []
     await ledger_ok(store)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.service.api.commands import Click, Leaderboard, Rank
-from core.service.model.commit import Commit, OpKind, StatOp
+from core.service.model.commit import Commit, OpKind, StoreOp
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Table, manager
 
@@ -13,9 +13,9 @@ PLAYERS = [f"p{n:02d}" for n in range(1, 13)]  # p01 has 12 wins ... p12 has 1
 async def twelve_winners(store: RedisStore) -> None:
     ops = []
     for index, user in enumerate(PLAYERS):
-        ops += [StatOp(OpKind.ZINCRBY, "lb:wins", user, 12 - index),
-                StatOp(OpKind.HSET, "names", user, user.upper())]  # fmt: skip
-    await store.commit(Commit(SCOPE, stats=tuple(ops)))
+        ops += [StoreOp(OpKind.ZINCRBY, "lb:wins", user, 12 - index),
+                StoreOp(OpKind.HSET, "names", user, user.upper())]  # fmt: skip
+    await store.commit(Commit(SCOPE, ops=tuple(ops)))
 
 
 async def test_the_board_shows_ten_and_the_viewers_own_line(store: RedisStore) -> None:

@@ -37,7 +37,7 @@ async def test_a_match_between_two_players_rates_both_as_openskill_does(store: R
     for user, team in expected.items():
         skill = Skill.from_str(stored[user])
         assert abs(skill.mu - team[0].mu) < 1e-5 and abs(skill.sigma - team[0].sigma) < 1e-5
-    board = dict(await store.top(SCOPE, "rating", 10))
+    board = dict(await store.top(SCOPE, "lb:rating", 10))
     assert board == {user: float(Skill.from_str(text).shown) for user, text in stored.items()}
     stats = (await table.manager.handle(table.ctx("Ann"), Stats())).public[0]
     assert f"Rating: {Skill.from_str(stored['ann']).shown:,}" in stats

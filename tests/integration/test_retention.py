@@ -9,7 +9,7 @@ from redis.asyncio import Redis
 from core.service.api.commands import Click, Season
 from core.service.features.rematch import LastMatch
 from core.service.features.retention import RECORD_TTL
-from core.service.model.commit import Commit, OpKind, StatOp
+from core.service.model.commit import Commit, OpKind, StoreOp
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 from tests.integration.test_rematch import finished_match
@@ -43,8 +43,9 @@ async def test_a_rematch_record_an_older_version_kept_still_opens(
     assert LastMatch.from_str(record).played("bob")
     reply = await table.manager.handle(table.ctx("Bob"), Click(button))
     assert reply.public[-1].startswith("🔁 Rematch! Bob opened a new lobby")
-    await store.commit(Commit(SCOPE, stats=(StatOp(OpKind.HSET, "rematch:c7", "m", record),
-                                            StatOp(OpKind.EXPIRE, "rematch", "", 60))))  # fmt: skip
+    ops = (StoreOp(OpKind.HSET, "rematch:c7", "m", record),
+           StoreOp(OpKind.EXPIRE, "rematch", "", 60))  # fmt: skip
+    await store.commit(Commit(SCOPE, ops=ops))
     assert 0 < await redis.ttl(f"{TAG}:rematch") <= 60
 
 
@@ -54,9 +55,9 @@ async def test_ending_a_season_deletes_the_archives_past_those_kept(redis: Redis
     table = Table(manager(store, clock=clock))
     for season in range(1, 5):
         clock.now += 3600  # a season begun moments ago is not ended again
-        await store.commit(Commit(SCOPE, stats=(
-            StatOp(OpKind.ZINCRBY, "lb:wins", "ann", season),
-            StatOp(OpKind.HSET, "rating", "ann", "25.0 8.0")),
+        await store.commit(Commit(SCOPE, ops=(
+            StoreOp(OpKind.ZINCRBY, "lb:wins", "ann", season),
+            StoreOp(OpKind.HSET, "rating", "ann", "25.0 8.0")),
         ))  # fmt: skip
         await table.manager.handle(table.ctx("Admin", admin=True), Season(end=True))
     archives = sorted([key async for key in redis.scan_iter(match=f"{TAG}:season:*")])
@@ -70,6 +71,6 @@ async def test_every_archive_stays_when_none_is_set(redis: Redis, store: RedisSt
     table = Table(manager(store, clock=clock))
     for _ in range(3):
         clock.now += 3600
-        await store.commit(Commit(SCOPE, stats=(StatOp(OpKind.ZINCRBY, "lb:wins", "ann", 1),)))
+        await store.commit(Commit(SCOPE, ops=(StoreOp(OpKind.ZINCRBY, "lb:wins", "ann", 1),)))
         await table.manager.handle(table.ctx("Admin", admin=True), Season(end=True))
     assert len([key async for key in redis.scan_iter(match=f"{TAG}:season:*")]) == 3

@@ -17,7 +17,7 @@ from redis.asyncio import Redis
 from core.game.rules import every_rule_set
 from core.service.api.commands import Begin, Join, Season, Start
 from core.service.features.season_boards import season_boards
-from core.service.model.commit import Commit, OpKind, Scope, StatOp
+from core.service.model.commit import Commit, OpKind, Scope, StoreOp
 from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
@@ -124,9 +124,9 @@ async def test_every_board_a_match_writes_is_archived_without_a_scan(
     every one of its boards, touches none of the other server's, and never scans."""
     other = Scope("test", "other-guild")
     names = [f"lb:best:{rules.to_str()}" for rules in every_rule_set()[::9]]
-    ops = [StatOp(OpKind.ZINCRBY, name, "ann", 1) for name in (*names, "lb:wins", "lb:decisions")]
-    await store.commit(Commit(SCOPE, stats=tuple(ops)))
-    await store.commit(Commit(other, stats=tuple(ops)))
+    ops = [StoreOp(OpKind.ZINCRBY, name, "ann", 1) for name in (*names, "lb:wins", "lb:decisions")]
+    await store.commit(Commit(SCOPE, ops=tuple(ops)))
+    await store.commit(Commit(other, ops=tuple(ops)))
     scans: list[object] = []
     original = redis.scan_iter
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.service.api.commands import Begin, Join, Season, Start, Stats
-from core.service.api.text_commands import parse
+from core.service.pipeline.subcommands import parse
 from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager

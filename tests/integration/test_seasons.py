@@ -19,7 +19,7 @@ from core.service.api.commands import (
     Stats,
 )
 from core.service.features.gifts import Recipient, Standing
-from core.service.model.commit import Commit, OpKind, StatOp
+from core.service.model.commit import Commit, OpKind, StoreOp
 from core.store.redis_store import RedisStore
 from core.text.i18n import day
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
@@ -31,14 +31,14 @@ DAY = 24 * 60 * 60
 async def played_a_season(store: RedisStore) -> None:
     """Ann and Bob on the wins, rating and best boards, with ratings; Ann gave Bob 30 chips."""
     ops = [
-        StatOp(OpKind.ZINCRBY, "lb:wins", "ann", 3), StatOp(OpKind.ZINCRBY, "lb:wins", "bob", 1),
-        StatOp(OpKind.ZSET, "lb:rating", "ann", 1512),
-        StatOp(OpKind.ZSET, "lb:rating", "bob", 1488),
-        StatOp(OpKind.ZMIN, f"lb:best:{CLASSIC}", "bob", 4),
-        StatOp(OpKind.HSET, "rating", "ann", "27.000000 7.000000"),
-        StatOp(OpKind.HSET, "names", "ann", "Ann"), StatOp(OpKind.HSET, "names", "bob", "Bob"),
+        StoreOp(OpKind.ZINCRBY, "lb:wins", "ann", 3), StoreOp(OpKind.ZINCRBY, "lb:wins", "bob", 1),
+        StoreOp(OpKind.ZSET, "lb:rating", "ann", 1512),
+        StoreOp(OpKind.ZSET, "lb:rating", "bob", 1488),
+        StoreOp(OpKind.ZMIN, f"lb:best:{CLASSIC}", "bob", 4),
+        StoreOp(OpKind.HSET, "rating", "ann", "27.000000 7.000000"),
+        StoreOp(OpKind.HSET, "names", "ann", "Ann"), StoreOp(OpKind.HSET, "names", "bob", "Bob"),
     ]  # fmt: skip
-    await store.commit(Commit(SCOPE, stats=tuple(ops)))
+    await store.commit(Commit(SCOPE, ops=tuple(ops)))
     table = Table(manager(store))
     await table.manager.handle(table.ctx("Ann"), Give(Recipient("bob", "Bob", Standing.MEMBER), 30))
 
@@ -146,9 +146,9 @@ async def test_a_season_that_has_not_ended_is_one_private_line(store: RedisStore
 async def test_an_archived_board_pages_within_its_season(store: RedisStore) -> None:
     ops = []
     for n in range(1, 13):
-        ops += [StatOp(OpKind.ZINCRBY, "lb:wins", f"p{n:02d}", 13 - n),
-                StatOp(OpKind.HSET, "names", f"p{n:02d}", f"P{n:02d}")]  # fmt: skip
-    await store.commit(Commit(SCOPE, stats=tuple(ops)))
+        ops += [StoreOp(OpKind.ZINCRBY, "lb:wins", f"p{n:02d}", 13 - n),
+                StoreOp(OpKind.HSET, "names", f"p{n:02d}", f"P{n:02d}")]  # fmt: skip
+    await store.commit(Commit(SCOPE, ops=tuple(ops)))
     table = Table(manager(store))
     await table.manager.handle(table.ctx("Mod", admin=True), Season(end=True))
     first = await table.manager.handle(table.ctx("p01"), Leaderboard("wins", season=1))

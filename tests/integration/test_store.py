@@ -28,9 +28,9 @@ from core.service.model.commit import (
     Journal,
     OpKind,
     Scope,
-    StatOp,
     Status,
     StoredGame,
+    StoreOp,
 )
 from core.store.deadlines import DUE_KEY, EPOCH_KEY
 from core.store.redis_store import OutcomeUnknown, RedisStore, StoreRefused, StoreUnavailable
@@ -304,7 +304,7 @@ async def test_expected_balance_mismatch_refuses_everything(
         expected_balances=((ANN, 100), (BEN, 99)),
         transfers=ANTES,
         deadline=500,
-        stats=(StatOp(OpKind.HINCRBY, f"stats:{ANN}", "games", 1),),
+        ops=(StoreOp(OpKind.HINCRBY, f"stats:{ANN}", "games", 1),),
         daily=DailyClaim(ANN, now=1000, cooldown=DAY),
         request_id="i-5",
     )
@@ -326,22 +326,22 @@ async def test_overdraft_refuses_everything(redis: Redis, store: RedisStore) -> 
 @pytest.mark.parametrize(
     "misfit",
     [
-        StatOp(OpKind.HINCRBY, "lb:wins", ANN, 1),  # a hash op on a sorted set
-        StatOp(OpKind.ZINCRBY, f"stats:{ANN}", "games", 1),  # a sorted-set op on a hash
-        StatOp(OpKind.HMIN, f"stats:{ANN}", "rules", 3),  # a number against a text field
+        StoreOp(OpKind.HINCRBY, "lb:wins", ANN, 1),  # a hash op on a sorted set
+        StoreOp(OpKind.ZINCRBY, f"stats:{ANN}", "games", 1),  # a sorted-set op on a hash
+        StoreOp(OpKind.HMIN, f"stats:{ANN}", "rules", 3),  # a number against a text field
     ],
     ids=["hash-op-on-zset", "zset-op-on-hash", "min-of-text"],
 )
 async def test_stats_op_that_does_not_fit_refuses_everything(
-    redis: Redis, store: RedisStore, misfit: StatOp
+    redis: Redis, store: RedisStore, misfit: StoreOp
 ) -> None:
     """A stats op that would fail halfway is found before the first write: nothing changes."""
-    await store.commit(new_game(stats=(StatOp(OpKind.ZINCRBY, "lb:wins", ANN, 1),)))
-    await store.commit(next_move(1, stats=(StatOp(OpKind.HSET, f"stats:{ANN}", "rules", "x"),)))
+    await store.commit(new_game(ops=(StoreOp(OpKind.ZINCRBY, "lb:wins", ANN, 1),)))
+    await store.commit(next_move(1, ops=(StoreOp(OpKind.HSET, f"stats:{ANN}", "rules", "x"),)))
     before = await everything(redis)
-    good = StatOp(OpKind.HINCRBY, f"stats:{ANN}", "games", 1)
+    good = StoreOp(OpKind.HINCRBY, f"stats:{ANN}", "games", 1)
     with pytest.raises(StoreRefused) as refused:
-        await store.commit(next_move(2, transfers=ANTES, stats=(good, misfit), request_id="i-7"))
+        await store.commit(next_move(2, transfers=ANTES, ops=(good, misfit), request_id="i-7"))
     assert isinstance(refused.value.__cause__, ResponseError)
     assert "does not fit" in str(refused.value.__cause__)
     assert await everything(redis) == before
@@ -400,13 +400,13 @@ async def test_stats_min_ops_keep_the_lowest(store: RedisStore) -> None:
     def best(score: int) -> Commit:
         return Commit(
             scope=SCOPE,
-            stats=(
-                StatOp(OpKind.HMIN, f"stats:{ANN}", "best", score),
-                StatOp(OpKind.ZMIN, "lb:best", ANN, score),
-                StatOp(OpKind.HINCRBY, f"stats:{ANN}", "games", 1),
-                StatOp(OpKind.ZINCRBY, "lb:wins", ANN, 2),
-                StatOp(OpKind.HSET, f"stats:{ANN}", "rules", "classic"),
-                StatOp(OpKind.ZSET, "lb:last", ANN, score),
+            ops=(
+                StoreOp(OpKind.HMIN, f"stats:{ANN}", "best", score),
+                StoreOp(OpKind.ZMIN, "lb:best", ANN, score),
+                StoreOp(OpKind.HINCRBY, f"stats:{ANN}", "games", 1),
+                StoreOp(OpKind.ZINCRBY, "lb:wins", ANN, 2),
+                StoreOp(OpKind.HSET, f"stats:{ANN}", "rules", "classic"),
+                StoreOp(OpKind.ZSET, "lb:last", ANN, score),
             ),
         )
 
@@ -414,18 +414,18 @@ async def test_stats_min_ops_keep_the_lowest(store: RedisStore) -> None:
         assert (await store.commit(best(score))).status is Status.OK
     stats = await store.hash(SCOPE, f"stats:{ANN}")
     assert stats == {"best": "12", "games": "3", "rules": "classic"}
-    assert await store.top(SCOPE, "best", ascending=True) == [(ANN, 12.0)]
-    assert await store.top(SCOPE, "wins") == [(ANN, 6.0)]
-    assert await store.top(SCOPE, "last") == [(ANN, 20.0)]
+    assert await store.top(SCOPE, "lb:best", ascending=True) == [(ANN, 12.0)]
+    assert await store.top(SCOPE, "lb:wins") == [(ANN, 6.0)]
+    assert await store.top(SCOPE, "lb:last") == [(ANN, 20.0)]
 
 
 async def test_chips_leaderboard_follows_player_balances(store: RedisStore) -> None:
     """lb:chips holds every player's balance, never the mint or a pot."""
     await store.commit(new_game(ensure_accounts=(ANN, BEN, "u3")))
     await store.commit(next_move(1, transfers=(*ANTES, Transfer(POT, "u3", 20))))
-    board = await store.top(SCOPE, "chips")
+    board = await store.top(SCOPE, "lb:chips")
     assert board == [("u3", 120.0), (BEN, 90.0), (ANN, 90.0)]
-    assert await store.top(SCOPE, "chips", 1, ascending=True) == [(ANN, 90.0)]
+    assert await store.top(SCOPE, "lb:chips", 1, ascending=True) == [(ANN, 90.0)]
     assert dict(board) == await store.balances(SCOPE, [ANN, BEN, "u3"])
 
 
@@ -451,7 +451,7 @@ async def test_every_key_of_a_server_shares_one_hash_slot(redis: Redis, store: R
             transfers=ANTES,
             request_id="i-6",
             deadline=9,
-            stats=(StatOp(OpKind.ZINCRBY, "lb:wins", ANN, 1),),
+            ops=(StoreOp(OpKind.ZINCRBY, "lb:wins", ANN, 1),),
         )
     )
     # the indexes over all servers

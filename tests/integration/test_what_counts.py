@@ -17,7 +17,7 @@ BOARDS = ("wins", "rounds", "shuts", "rating")
 
 async def boards_are_empty(store: RedisStore) -> None:
     for board in BOARDS:
-        assert await store.top(SCOPE, board) == [], board
+        assert await store.top(SCOPE, f"lb:{board}") == [], board
 
 
 @pytest.mark.parametrize("stakes", ["pot:5", "canoga", "canoga:2"])
@@ -80,7 +80,7 @@ async def test_a_match_between_two_humans_still_counts(store: RedisStore) -> Non
     await begin(table, StartOptions(stakes="pot:5"))
     reply = await table.play_out()
     assert not any("practice" in text or "doesn’t count" in text for text in reply.public)
-    assert len(await store.top(SCOPE, "wins")) == 2
+    assert len(await store.top(SCOPE, "lb:wins")) == 2
     assert set(await store.hash(SCOPE, "rating")) == {"ann", "bob"}
     assert sum((await store.balances(SCOPE, ["ann", "bob"])).values()) == 200
     await ledger_ok(store)

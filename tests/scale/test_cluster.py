@@ -18,7 +18,7 @@ from bot.health import GameCounter, redis_status
 from core.game.dice import SeededDice
 from core.game.settlement import Transfer
 from core.service.api.commands import Start
-from core.service.model.commit import MINT, Commit, Journal, OpKind, Scope, StatOp, Status
+from core.service.model.commit import MINT, Commit, Journal, OpKind, Scope, Status, StoreOp
 from core.service.model.context import Context
 from core.service.model.settings import StartOptions
 from core.service.pipeline.manager import GameManager
@@ -73,8 +73,9 @@ async def test_every_store_operation_works_on_the_cluster(client: RedisCluster) 
     commit = Commit(
         scope, "c1", None, "record-1", 1, request_id="r1", result="first", start_balance=50,
         ensure_accounts=("ann",), transfers=(Transfer("ann", "pot:c1", 5),),
-        journal=Journal("ante", "c1"), deadline=1000, stats=(
-            StatOp(OpKind.ZINCRBY, "lb:wins", "ann", 1), StatOp(OpKind.HSET, "names", "ann", "Ann"),
+        journal=Journal("ante", "c1"), deadline=1000, ops=(
+            StoreOp(OpKind.ZINCRBY, "lb:wins", "ann", 1),
+            StoreOp(OpKind.HSET, "names", "ann", "Ann"),
         ), report_accounts=("ann",),
     )  # fmt: skip
     result = await store.commit(commit)
@@ -86,7 +87,7 @@ async def test_every_store_operation_works_on_the_cluster(client: RedisCluster) 
     assert await store.balances(scope, ["ann"]) == {"ann": 45}
     assert await store.due(scope, 1000) == ["c1"]
     assert await store.servers() == [scope]
-    assert await store.top(scope, "wins") == [("ann", 1.0)]
+    assert await store.top(scope, "lb:wins") == [("ann", 1.0)]
     await store.set_fields(scope, "cfg", {"lang": "da"})
     assert await store.hash(scope, "cfg") == {"lang": "da"}
     assert [entry[:3] for entry in [e async for e in store.journal(scope)]] == [

@@ -183,4 +183,3 @@ class Timeout(Command):
     """A deadline of the channel's game passed at `version`: sent by the sweep, never a user."""
 
     version: int
-

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.game.actions import Action as Act
 from core.game.actions import Stop
-from core.service.model.commit import OpKind, StatOp
+from core.service.model.commit import OpKind, StoreOp
 from core.service.model.context import Context
 from core.text.i18n import t
 
@@ -91,9 +91,9 @@ def listing(entries: list[AuditEntry], lang: str) -> str:
     return "\n".join(lines)
 
 
-def audit_op(entry: AuditEntry) -> StatOp:
+def audit_op(entry: AuditEntry) -> StoreOp:
     """The commit op that records `entry` in the same atomic step as the action."""
-    return StatOp(OpKind.AUDIT, AUDIT_KEY, entry.to_json(), AUDIT_CAP)
+    return StoreOp(OpKind.AUDIT, AUDIT_KEY, entry.to_json(), AUDIT_CAP)
 
 
 def read_entries(stored: list[str]) -> list[AuditEntry]:
@@ -115,7 +115,7 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-def admin_stop(ctx: Context, record: GameRecord, action: Act, now: int) -> tuple[StatOp, ...]:
+def admin_stop(ctx: Context, record: GameRecord, action: Act, now: int) -> tuple[StoreOp, ...]:
     """The audit entry to commit when an admin stops a game someone else hosts, if this is one."""
     host = record.state.host
     if not isinstance(action, Stop) or not action.admin or host.id == ctx.user:

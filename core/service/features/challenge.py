@@ -32,7 +32,7 @@ from core.game.dice import MatchRecord, commitment, fair_roll
 from core.game.events import Event, MatchEnded
 from core.game.rules import Rules
 from core.game.state import Ending
-from core.service.model.commit import OpKind, Scope, StatOp
+from core.service.model.commit import OpKind, Scope, StoreOp
 
 GAME_PREFIX = "c"  # a challenge's game id: `c` + the day's digits (other ids are 8 hex digits)
 SERVER_KEY = "challenge"  # the server's secret and its first challenge day
@@ -220,20 +220,20 @@ class Streak:
                    int(played))  # fmt: skip
 
 
-def started_ops(day: date, user: str) -> Iterator[StatOp]:
+def started_ops(day: date, user: str) -> Iterator[StoreOp]:
     """The attempt is taken when the game is created: refused if the member has one already."""
-    yield StatOp(OpKind.HEQ, f"challenge:{day.isoformat()}", user, "")
-    yield StatOp(OpKind.HSET, f"challenge:{day.isoformat()}", user, STARTED)
+    yield StoreOp(OpKind.HEQ, f"challenge:{day.isoformat()}", user, "")
+    yield StoreOp(OpKind.HSET, f"challenge:{day.isoformat()}", user, STARTED)
 
 
 def finished_ops(
     day: date, user: str, name: str, result: Result, streak: Streak
-) -> Iterator[StatOp]:
+) -> Iterator[StoreOp]:
     """The result (the day's board reads them all), the member's streak and name; nothing
     else is touched."""
-    yield StatOp(OpKind.HSET, f"challenge:{day.isoformat()}", user, result.to_str())
-    yield StatOp(OpKind.HSET, STREAKS, user, streak.to_str())
-    yield StatOp(OpKind.HSET, "names", user, name)
+    yield StoreOp(OpKind.HSET, f"challenge:{day.isoformat()}", user, result.to_str())
+    yield StoreOp(OpKind.HSET, STREAKS, user, streak.to_str())
+    yield StoreOp(OpKind.HSET, "names", user, name)
 
 
 def finished(events: Sequence[Event]) -> bool:

@@ -15,13 +15,13 @@ from core.game.events import Event
 from core.service.features import challenge, reviews
 from core.service.features.challenge import Result, Streak, Tag
 from core.service.features.challenge_texts import channel_line, next_line, share
-from core.service.model.commit import StatOp
+from core.service.model.commit import StoreOp
 from core.service.model.record import GameRecord
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    stats: tuple[StatOp, ...] = ()
+    stats: tuple[StoreOp, ...] = ()
     public: tuple[str, ...] = ()
     private: str | None = None
 

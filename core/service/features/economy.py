@@ -20,8 +20,8 @@ from core.service.model.commit import (
     Journal,
     OpKind,
     Scope,
-    StatOp,
     Status,
+    StoreOp,
 )
 from core.service.model.context import Context
 from core.service.model.ports import GameStore
@@ -69,7 +69,7 @@ class Economy:
                 expected_balances=((ctx.user, balance),), report_accounts=(ctx.user,),
                 transfers=(Transfer(MINT, ctx.user, config.daily),) if config.daily else (),
                 journal=Journal("daily"), daily=DailyClaim(ctx.user, now, DAY),
-                stats=(StatOp(OpKind.HSET, "names", ctx.user, ctx.name),),
+                ops=(StoreOp(OpKind.HSET, "names", ctx.user, ctx.name),),
             )  # fmt: skip
             result = await self.store.commit(commit)
             if result.status is Status.DUPLICATE:
@@ -127,7 +127,7 @@ class Economy:
             start_balance=config.start_chips, ensure_accounts=(user,),
             expected_balances=((user, balance),), transfers=(transfer,),
             journal=Journal("grant"), report_accounts=(user,),
-            stats=(StatOp(OpKind.HSET, "names", user, name), audit_op(AuditEntry(
+            ops=(StoreOp(OpKind.HSET, "names", user, name), audit_op(AuditEntry(
                 int(self.clock()), ctx.user, ctx.name, Action.GRANT, user, name,
                 {"amount": amount, "balance": [balance, after]}))),
         )  # fmt: skip
@@ -186,21 +186,21 @@ class Economy:
             raise InvalidOption("error.season.board", board=board)
         rules = build_rules(preset).to_str()
         if board == "best":
-            return await self.store.top(scope, f"best:{rules}", EVERYONE, ascending=True,
+            return await self.store.top(scope, f"lb:best:{rules}", EVERYONE, ascending=True,
                                         season=season)  # fmt: skip
         if board == "average":
             return await self._averages(scope, rules, season)
         if board == "accuracy":
             return await self._accuracies(scope, season)
-        rows = await self.store.top(scope, board, EVERYONE, season=season)
+        rows = await self.store.top(scope, f"lb:{board}", EVERYONE, season=season)
         return [row for row in rows if row[1] > 0]
 
     async def _averages(
         self, scope: Scope, rules: str, season: int | None
     ) -> list[tuple[str, float]]:
         """Lowest average score per turn, among players with a few turns behind them."""
-        turns = dict(await self.store.top(scope, f"turns:{rules}", EVERYONE, season=season))
-        sums = dict(await self.store.top(scope, f"sum:{rules}", EVERYONE, season=season))
+        turns = dict(await self.store.top(scope, f"lb:turns:{rules}", EVERYONE, season=season))
+        sums = dict(await self.store.top(scope, f"lb:sum:{rules}", EVERYONE, season=season))
         averages = [
             (user, sums.get(user, 0) / count)
             for user, count in turns.items()
@@ -210,8 +210,8 @@ class Economy:
 
     async def _accuracies(self, scope: Scope, season: int | None) -> list[tuple[str, float]]:
         """Highest share of best decisions, among players with enough decisions reviewed."""
-        decisions = dict(await self.store.top(scope, "decisions", EVERYONE, season=season))
-        best = dict(await self.store.top(scope, "decisions_best", EVERYONE, season=season))
+        decisions = dict(await self.store.top(scope, "lb:decisions", EVERYONE, season=season))
+        best = dict(await self.store.top(scope, "lb:decisions_best", EVERYONE, season=season))
         accuracies = [
             (user, 100 * best.get(user, 0) / count)
             for user, count in decisions.items()

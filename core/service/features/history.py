@@ -18,7 +18,8 @@ from core.game.dice import FairDice
 from core.game.events import Event, MatchEnded
 from core.game.state import Ending
 from core.service.features import reviews
-from core.service.model.commit import OpKind, StatOp
+from core.service.features.keeping import Change
+from core.service.model.commit import OpKind, StoreOp
 from core.service.model.record import GameRecord
 from core.service.model.turns import Log, dump_log, load_log
 
@@ -82,10 +83,16 @@ def ended(events: Sequence[Event]) -> MatchEnded | None:
     return next((e for e in events if isinstance(e, MatchEnded)), None)
 
 
+def kept(change: Change) -> Iterator[StoreOp]:
+    """The entry of a match that ended in this change, with the ratings it left."""
+    shown = {user: skill.shown for user, skill in change.skills_after.items()}
+    return stat_ops(change.record, change.events, change.fair, change.now, shown)
+
+
 def stat_ops(
     record: GameRecord, events: Sequence[Event], fair: FairDice | None, now: int,
     ratings: Mapping[str, int] | None = None,
-) -> Iterator[StatOp]:  # fmt: skip
+) -> Iterator[StoreOp]:  # fmt: skip
     """The entry of a match that ended in these events (finished or stopped); `ratings` are
     the shown ratings it left its rated players with."""
     end = ended(events)
@@ -101,4 +108,4 @@ def stat_ops(
     published = fair.record(record.rolls).to_json() if fair is not None else ""
     match = Match(record.game_id, now, end.ending.value, state.config.rules.to_str(), players,
                   published, flow.is_long(state), record.log)  # fmt: skip
-    yield StatOp(OpKind.LCAP, KEY, str(KEEP), match.to_json())
+    yield StoreOp(OpKind.LCAP, KEY, str(KEEP), match.to_json())

@@ -10,37 +10,16 @@ match, and that same commit writes the new ones (the `rating` hash and the `lb:r
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
-
-from openskill.models import PlackettLuce
 
 from core.game.events import Event, MatchEnded
 from core.game.match import FormatKind
 from core.game.state import Ending, GameState
-from core.service.model.commit import OpKind, StatOp
+from core.service.features.keeping import Change
+from core.service.features.skill import BASE as BASE  # noqa: PLC0414 (re-exported)
+from core.service.features.skill import MODEL as MODEL  # noqa: PLC0414 (re-exported)
+from core.service.features.skill import Skill as Skill  # noqa: PLC0414 (re-exported)
+from core.service.model.commit import OpKind, StoreOp
 from core.text.i18n import t
-
-MODEL = PlackettLuce()
-BASE, SCALE = 1500, 20  # shown rating: 1500 for a newcomer, plus 20 per point of mu - 3 sigma
-
-
-@dataclass(frozen=True, slots=True)
-class Skill:
-    mu: float = MODEL.mu
-    sigma: float = MODEL.sigma
-
-    @property
-    def shown(self) -> int:
-        """The number players see: a newcomer starts at 1,500."""
-        return round(BASE + SCALE * (self.mu - 3 * self.sigma))
-
-    def to_str(self) -> str:
-        return f"{self.mu:.6f} {self.sigma:.6f}"
-
-    @classmethod
-    def from_str(cls, text: str) -> Skill:
-        mu, sigma = text.split()
-        return cls(float(mu), float(sigma))
 
 
 def rated(state: GameState, events: Sequence[Event], *, solo: bool) -> tuple[int, ...]:
@@ -77,7 +56,12 @@ def updated(
     return {user: Skill(team[0].mu, team[0].sigma) for user, team in zip(ids, after, strict=True)}
 
 
-def stat_ops(after: Mapping[str, Skill], before: Mapping[str, Skill]) -> Iterator[StatOp]:
+def kept(change: Change) -> Iterator[StoreOp]:
+    """The new ratings of a rated match's players (none otherwise)."""
+    return stat_ops(change.skills_after, change.skills_before)
+
+
+def stat_ops(after: Mapping[str, Skill], before: Mapping[str, Skill]) -> Iterator[StoreOp]:
     """Write the new ratings, if each player's stored one is still the one they came from.
 
     A player finishing two matches at the same moment: the second commit is stale and is
@@ -85,9 +69,9 @@ def stat_ops(after: Mapping[str, Skill], before: Mapping[str, Skill]) -> Iterato
     """
     for user, skill in after.items():
         was = before[user].to_str() if user in before else ""
-        yield StatOp(OpKind.HEQ, "rating", user, was)
-        yield StatOp(OpKind.HSET, "rating", user, skill.to_str())
-        yield StatOp(OpKind.ZSET, "lb:rating", user, skill.shown)
+        yield StoreOp(OpKind.HEQ, "rating", user, was)
+        yield StoreOp(OpKind.HSET, "rating", user, skill.to_str())
+        yield StoreOp(OpKind.ZSET, "lb:rating", user, skill.shown)
 
 
 def summary(

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from core.game.events import Event, MatchEnded
 from core.game.match import MatchConfig
 from core.game.state import Ending
+from core.service.features.keeping import Change
 from core.service.model.buttons import ButtonId
-from core.service.model.commit import OpKind, Scope, StatOp
+from core.service.model.commit import OpKind, Scope, StoreOp
 from core.service.model.record import GameRecord
 from core.service.model.views import Button, ButtonStyle
 from core.text.i18n import t
@@ -67,10 +68,15 @@ def finished(record: GameRecord, events: Sequence[Event] = ()) -> bool:
     return ended and state.over and state.ending is Ending.FINISHED
 
 
-def stat_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StatOp]:
+def kept(change: Change) -> Iterator[StoreOp]:
+    """At the end of a finished match: keep what its rematch needs."""
+    return stat_ops(change.record, change.events)
+
+
+def stat_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StoreOp]:
     """At the end of a finished match: keep what its rematch needs."""
     if finished(record, events):
-        yield StatOp(OpKind.HSET, f"rematch:{record.channel}", FIELD, last_match(record).to_str())
+        yield StoreOp(OpKind.HSET, f"rematch:{record.channel}", FIELD, last_match(record).to_str())
 
 
 def rematch_button(record: GameRecord) -> Button:

@@ -10,22 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from core.service.model.commit import OpKind, StatOp
+from core.service.model.commit import OpKind, StoreOp
 
 RECORD_TTL = 30 * 24 * 60 * 60  # seconds a channel's review and rematch record are kept
 EXPIRING = ("review:", "rematch:")
 LEGACY = ("rematch",)  # the one hash of every channel's rematch record older versions kept
 
 
-def with_expiry(ops: tuple[StatOp, ...]) -> tuple[StatOp, ...]:
+def with_expiry(ops: tuple[StoreOp, ...]) -> tuple[StoreOp, ...]:
     """`ops`, then the expiry of each per-channel record they write."""
     return (*ops, *expiring(ops))
 
 
-def expiring(ops: Iterable[StatOp]) -> Iterator[StatOp]:
+def expiring(ops: Iterable[StoreOp]) -> Iterator[StoreOp]:
     """An EXPIRE op for each per-channel record `ops` write (after them in the same commit)."""
     keys = dict.fromkeys(op.key for op in ops if op.key.startswith(EXPIRING))
     for key in keys:
-        yield StatOp(OpKind.EXPIRE, key, "", RECORD_TTL)
+        yield StoreOp(OpKind.EXPIRE, key, "", RECORD_TTL)
     if any(key.startswith("rematch:") for key in keys):
-        yield from (StatOp(OpKind.EXPIRE, key, "", RECORD_TTL) for key in LEGACY)
+        yield from (StoreOp(OpKind.EXPIRE, key, "", RECORD_TTL) for key in LEGACY)

@@ -30,9 +30,10 @@ from core.game.ai.solver import solve
 from core.game.ai.solver_long import solve_long
 from core.game.events import Event, MatchEnded, Moved, Rolled, RoundStarted, TurnEnded
 from core.game.state import Ending, GameState
+from core.service.features.keeping import Change
 from core.service.features.stats import season_copies
 from core.service.model.buttons import ButtonId
-from core.service.model.commit import OpKind, StatOp
+from core.service.model.commit import OpKind, StoreOp
 from core.service.model.context import Context
 from core.service.model.ports import GameStore
 from core.service.model.record import GameRecord
@@ -151,14 +152,19 @@ def kept_of(record: GameRecord, user: str) -> Kept:
     return Kept(record.game_id, aim_of(record.state), *parse_kept(words))
 
 
-def stat_ops(record: GameRecord, events: Sequence[Event]) -> list[StatOp]:
+def kept(change: Change) -> list[StoreOp]:
+    """At the end of a finished match: each player's review and accuracy (see `stat_ops`)."""
+    return stat_ops(change.record, change.events)
+
+
+def stat_ops(record: GameRecord, events: Sequence[Event]) -> list[StoreOp]:
     """At the end of a finished match: each player's review, and their accuracy counts (all
     time and this season)."""
     ops = list(_review_ops(record, events))
     return [*ops, *season_copies(ops)]
 
 
-def _review_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StatOp]:
+def _review_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StoreOp]:
     ended = any(isinstance(e, MatchEnded) and e.ending is Ending.FINISHED for e in events)
     if not ended or record.state.void:  # a void match counts for nothing, accuracy included
         return
@@ -168,11 +174,11 @@ def _review_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StatOp]
         kept = kept_of(record, seat.id)
         review = kept.review
         best = review.best_count
-        yield StatOp(OpKind.HSET, f"review:{record.channel}", seat.id, kept.to_str())
-        yield StatOp(OpKind.HINCRBY, f"stats:{seat.id}", "decisions", review.count)
-        yield StatOp(OpKind.HINCRBY, f"stats:{seat.id}", "decisions_best", best)
-        yield StatOp(OpKind.ZINCRBY, "lb:decisions", seat.id, review.count)
-        yield StatOp(OpKind.ZINCRBY, "lb:decisions_best", seat.id, best)
+        yield StoreOp(OpKind.HSET, f"review:{record.channel}", seat.id, kept.to_str())
+        yield StoreOp(OpKind.HINCRBY, f"stats:{seat.id}", "decisions", review.count)
+        yield StoreOp(OpKind.HINCRBY, f"stats:{seat.id}", "decisions_best", best)
+        yield StoreOp(OpKind.ZINCRBY, "lb:decisions", seat.id, review.count)
+        yield StoreOp(OpKind.ZINCRBY, "lb:decisions_best", seat.id, best)
 
 
 def review_button(record: GameRecord) -> Button | None:

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
 
-from core.game.events import Event, MatchEnded, RoundEnded, TurnEnd, TurnEnded
+from core.game.events import Event, MatchEnded, MatchStarted, RoundEnded, TurnEnd, TurnEnded
 from core.game.rules import every_rule_set
 from core.game.settlement import Transfer, deltas
 from core.game.state import Ending, GameState
+from core.service.features.keeping import Change
 from core.service.features.season_boards import SEASON_HASHES
-from core.service.model.commit import OpKind, StatOp
+from core.service.model.commit import OpKind, StoreOp
 
 SCORED_TURNS = (TurnEnd.NO_MOVE, TurnEnd.SHUT, TurnEnd.LAST_DIE)
 BASE_FIELDS = ("games", "wins", "rounds", "rounds_won", "shuts", "net", "decisions",
@@ -45,14 +46,28 @@ def counts_as(state: GameState, *, solo: bool) -> Counts:
 PREFIX = {Counts.MATCH: "", Counts.PRACTICE: "practice_", Counts.SOLO: "solo_"}
 
 
+def kept(change: Change) -> list[StoreOp]:
+    """The stats and leaderboards a change counts in (see `stat_ops`)."""
+    record = change.record
+    return stat_ops(record.state, change.events, change.transfers, solo=record.solo)
+
+
+def names_kept(change: Change) -> Iterator[StoreOp]:
+    """Display names, so leaderboards can show who an id is (written when the match begins)."""
+    if any(isinstance(event, MatchStarted) for event in change.events):
+        for seat in change.record.state.seats:
+            if not seat.bot:
+                yield StoreOp(OpKind.HSET, "names", seat.id, seat.name)
+
+
 def stat_ops(
     state: GameState, events: Sequence[Event], transfers: Sequence[Transfer], *, solo: bool
-) -> list[StatOp]:
+) -> list[StoreOp]:
     """Every stats and leaderboard update this click's events call for: none while no human
     has decided anything (auto-played turns of a void match count for nothing)."""
     counts = counts_as(state, solo=solo)
     rules = state.config.rules.to_str()
-    ops: list[StatOp] = []
+    ops: list[StoreOp] = []
     if counts is not Counts.VOID:
         for event in events:
             ops += _event_ops(state, event, rules, counts)
@@ -60,11 +75,11 @@ def stat_ops(
     return [*ops, *season_copies(ops)]
 
 
-def season_copies(ops: Sequence[StatOp]) -> list[StatOp]:
+def season_copies(ops: Sequence[StoreOp]) -> list[StoreOp]:
     """Each `stats:<user>` update again on the current season's stats hash (`season_stats`,
     field `<user>|<field>`): `stats` speaks of the season, `stats all` of all time."""
     return [
-        StatOp(op.kind, SEASON_HASHES[0], f"{op.key.removeprefix('stats:')}|{op.field}", op.value)
+        StoreOp(op.kind, SEASON_HASHES[0], f"{op.key.removeprefix('stats:')}|{op.field}", op.value)
         for op in ops
         if op.key.startswith("stats:")
     ]
@@ -81,7 +96,7 @@ def season_fields(user: str) -> list[str]:
     return [f"{user}|{name}" for name in names]
 
 
-def _event_ops(state: GameState, event: Event, rules: str, counts: Counts) -> Iterator[StatOp]:
+def _event_ops(state: GameState, event: Event, rules: str, counts: Counts) -> Iterator[StoreOp]:
     if isinstance(event, TurnEnded) and event.score is not None and event.reason in SCORED_TURNS:
         if not state.seats[event.seat].bot:
             yield from _turn_ops(state.seats[event.seat].id, event, rules, counts)
@@ -91,47 +106,47 @@ def _event_ops(state: GameState, event: Event, rules: str, counts: Counts) -> It
         yield from _match_ops(state, event, counts)
 
 
-def _turn_ops(user: str, event: TurnEnded, rules: str, counts: Counts) -> Iterator[StatOp]:
+def _turn_ops(user: str, event: TurnEnded, rules: str, counts: Counts) -> Iterator[StoreOp]:
     assert event.score is not None
     key, prefix = f"stats:{user}", PREFIX[counts]
     shut = int(event.reason is TurnEnd.SHUT)
-    yield StatOp(OpKind.HINCRBY, key, f"{prefix}turns:{rules}", 1)
-    yield StatOp(OpKind.HINCRBY, key, f"{prefix}sum:{rules}", event.score)
-    yield StatOp(OpKind.HMIN, key, f"{prefix}best:{rules}", event.score)
-    yield StatOp(OpKind.HINCRBY, key, f"{prefix}shuts:{rules}", shut)
+    yield StoreOp(OpKind.HINCRBY, key, f"{prefix}turns:{rules}", 1)
+    yield StoreOp(OpKind.HINCRBY, key, f"{prefix}sum:{rules}", event.score)
+    yield StoreOp(OpKind.HMIN, key, f"{prefix}best:{rules}", event.score)
+    yield StoreOp(OpKind.HINCRBY, key, f"{prefix}shuts:{rules}", shut)
     if counts is Counts.MATCH:
-        yield StatOp(OpKind.ZMIN, f"lb:best:{rules}", user, event.score)
-        yield StatOp(OpKind.ZINCRBY, f"lb:turns:{rules}", user, 1)
-        yield StatOp(OpKind.ZINCRBY, f"lb:sum:{rules}", user, event.score)
+        yield StoreOp(OpKind.ZMIN, f"lb:best:{rules}", user, event.score)
+        yield StoreOp(OpKind.ZINCRBY, f"lb:turns:{rules}", user, 1)
+        yield StoreOp(OpKind.ZINCRBY, f"lb:sum:{rules}", user, event.score)
 
 
-def _round_ops(state: GameState, event: RoundEnded) -> Iterator[StatOp]:
+def _round_ops(state: GameState, event: RoundEnded) -> Iterator[StoreOp]:
     for index, score in enumerate(event.scores):
         seat = state.seats[index]
         if seat.bot or score is None:
             continue
         won, shut = int(index in event.winners), int(index in event.shut_by)
-        yield StatOp(OpKind.HINCRBY, f"stats:{seat.id}", "rounds", 1)
-        yield StatOp(OpKind.HINCRBY, f"stats:{seat.id}", "rounds_won", won)
-        yield StatOp(OpKind.HINCRBY, f"stats:{seat.id}", "shuts", shut)
-        yield StatOp(OpKind.ZINCRBY, "lb:rounds", seat.id, won)
-        yield StatOp(OpKind.ZINCRBY, "lb:shuts", seat.id, shut)
+        yield StoreOp(OpKind.HINCRBY, f"stats:{seat.id}", "rounds", 1)
+        yield StoreOp(OpKind.HINCRBY, f"stats:{seat.id}", "rounds_won", won)
+        yield StoreOp(OpKind.HINCRBY, f"stats:{seat.id}", "shuts", shut)
+        yield StoreOp(OpKind.ZINCRBY, "lb:rounds", seat.id, won)
+        yield StoreOp(OpKind.ZINCRBY, "lb:shuts", seat.id, shut)
 
 
-def _match_ops(state: GameState, event: MatchEnded, counts: Counts) -> Iterator[StatOp]:
+def _match_ops(state: GameState, event: MatchEnded, counts: Counts) -> Iterator[StoreOp]:
     prefix = PREFIX[counts]
     for index, seat in enumerate(state.seats):
         if seat.bot:
             continue
         won = int(index in event.winners)
-        yield StatOp(OpKind.HINCRBY, f"stats:{seat.id}", f"{prefix}games", 1)
-        yield StatOp(OpKind.HINCRBY, f"stats:{seat.id}", f"{prefix}wins", won)
+        yield StoreOp(OpKind.HINCRBY, f"stats:{seat.id}", f"{prefix}games", 1)
+        yield StoreOp(OpKind.HINCRBY, f"stats:{seat.id}", f"{prefix}wins", won)
         if counts is Counts.MATCH:
-            yield StatOp(OpKind.ZINCRBY, "lb:wins", seat.id, won)
+            yield StoreOp(OpKind.ZINCRBY, "lb:wins", seat.id, won)
 
 
-def _net_ops(state: GameState, transfers: Sequence[Transfer]) -> Iterator[StatOp]:
+def _net_ops(state: GameState, transfers: Sequence[Transfer]) -> Iterator[StoreOp]:
     players = {seat.id for seat in state.seats}
     for account, delta in deltas(transfers).items():
         if account in players and delta:
-            yield StatOp(OpKind.HINCRBY, f"stats:{account}", "net", delta)
+            yield StoreOp(OpKind.HINCRBY, f"stats:{account}", "net", delta)

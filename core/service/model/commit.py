@@ -42,8 +42,10 @@ class OpKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class StatOp:
-    """One leaderboard or stats update; `key` is relative to the scope (e.g. `stats:u1`)."""
+class StoreOp:
+    """One write (or check) of a commit beside the game and the chips: a leaderboard, a stat,
+    a setting, an audit entry, a feature's record. `key` is relative to the scope (`stats:u1`);
+    `kind` is one of `OpKind`, which the commit script (core/store/lua/commit.lua) applies."""
 
     kind: OpKind
     key: str
@@ -91,7 +93,7 @@ class Commit:
     transfers: tuple[Transfer, ...] = ()
     journal: Journal = field(default_factory=lambda: Journal("game"))
     deadline: int | None = None  # unix seconds of the game's next deadline; None: no deadline
-    stats: tuple[StatOp, ...] = ()
+    ops: tuple[StoreOp, ...] = ()
     daily: DailyClaim | None = None
     report_accounts: tuple[str, ...] = ()  # balances to return after the write
     # One try at writing this commit. redis-py resends a command whose reply was lost with the

@@ -32,7 +32,7 @@ from core.service.features.challenge import (
 )
 from core.service.model.buttons import parse_button
 from core.service.model.chips import pot_account
-from core.service.model.commit import Commit, OpKind, Scope, StatOp, Status
+from core.service.model.commit import Commit, OpKind, Scope, Status, StoreOp
 from core.service.model.context import Context
 from core.service.model.record import GameRecord
 from core.service.model.settings import ServerConfig, StartOptions
@@ -70,10 +70,10 @@ class ChallengeCommands(ManagerBase):
         """Today's challenge: the server's secret made once (the first process to ask wins)."""
         fields = await self.store.hash(scope, SERVER_KEY)
         if "secret" not in fields:
-            await self.store.commit(Commit(scope, stats=(
-                StatOp(OpKind.HEQ, SERVER_KEY, "secret", ""),
-                StatOp(OpKind.HSET, SERVER_KEY, "secret", new_server_seed()),
-                StatOp(OpKind.HSET, SERVER_KEY, "first", today.isoformat()),
+            await self.store.commit(Commit(scope, ops=(
+                StoreOp(OpKind.HEQ, SERVER_KEY, "secret", ""),
+                StoreOp(OpKind.HSET, SERVER_KEY, "secret", new_server_seed()),
+                StoreOp(OpKind.HSET, SERVER_KEY, "first", today.isoformat()),
             )))  # fmt: skip
             fields = await self.store.hash(scope, SERVER_KEY)
         first = date.fromisoformat(fields["first"])

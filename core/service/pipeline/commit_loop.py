@@ -81,7 +81,7 @@ class CommitLoop(ManagerBase):
             fair=fair, skills=skills, streak=streak,
         )  # fmt: skip
         stop = audit.admin_stop(ctx, record, action, int(self.clock()))
-        return replace(plan, commit=replace(plan.commit, stats=(*plan.commit.stats, *stop)))
+        return replace(plan, commit=replace(plan.commit, ops=(*plan.commit.ops, *stop)))
 
     async def _skills(self, scope: Scope, users: list[str]) -> dict[str, ratings.Skill]:
         """The ratings of the players a finishing match rates (none read otherwise)."""

@@ -6,23 +6,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from core.game.dice import FairDice
-from core.game.events import Event, MatchStarted, Rolled
+from core.game.events import Event, Rolled
 from core.game.settlement import Transfer
 from core.game.state import GameState, Phase
-from core.service.features import (
-    challenge_commit,
-    history,
-    ratings,
-    rematch,
-    retention,
-    reviews,
-    stats,
-)
+from core.service.features import challenge_commit, ratings, reviews
+from core.service.features.keeping import Change
 from core.service.model import chips, turns
-from core.service.model.commit import Commit, Journal, OpKind, Scope, StatOp
+from core.service.model.commit import Commit, Journal, Scope, StoreOp
 from core.service.model.record import GameRecord
 from core.service.model.settings import LOBBY_SECONDS
 from core.service.model.views import Reply
+from core.service.pipeline import keepers
 from core.service.show import narrate, present
 from core.text.i18n import t
 
@@ -42,13 +36,6 @@ def _fair_record(record: GameRecord, fair: FairDice | None) -> list[str]:
         return []
     published = fair.record(record.rolls).to_json()
     return [t(record.lang, "game.fair_record", record=published)]
-
-
-def _names(state: GameState, events: Sequence[Event]) -> list[StatOp]:
-    """Display names, so leaderboards can show who an id is (written when the match begins)."""
-    if not any(isinstance(event, MatchStarted) for event in events):
-        return []
-    return [StatOp(OpKind.HSET, "names", s.id, s.name) for s in state.seats if not s.bot]
 
 
 def human_ids(state: GameState) -> tuple[str, ...]:
@@ -111,18 +98,18 @@ def plan_change(
         review=review,
         reviewed=summaries if review else (),
     )
-    stat_ops: tuple[StatOp, ...] | None = None
-    if new.challenge:
+    if new.challenge:  # a private attempt keeps its own result, and nothing else
         told = challenge_commit.outcome(new, events, creating=creating, streak=streak, now=now)
         reply = Reply(private=told.private, game=reply.game, public=told.public)
-        stat_ops = told.stats
+        ops = told.stats
+    else:
+        change = Change(record, new, tuple(events), tuple(transfers), now, fair, before, after)
+        ops = keepers.kept(change)
     stakers = _stakers(record.state, state, events)
     commit = _commit(
-        scope, None if creating else record.version, new, events, transfers,
-        _expected(stakers, balances), request_id, start_balance, reply,
-        list(ratings.stat_ops(after, before)), stat_ops, stakers,
+        scope, None if creating else record.version, new, transfers,
+        _expected(stakers, balances), request_id, start_balance, reply, ops, stakers,
         chips.hold_changes(record.state, state, creating=creating),
-        list(history.stat_ops(new, events, fair, now, {u: s.shown for u, s in after.items()})),
     )  # fmt: skip
     return Plan(commit, None if state.over else new, reply, new)
 
@@ -145,17 +132,14 @@ def _commit(
     scope: Scope,
     expected_version: int | None,
     new: GameRecord,
-    events: Sequence[Event],
     transfers: Sequence[Transfer],
     expected: tuple[tuple[str, int], ...],
     request_id: str | None,
     start_balance: int,
     reply: Reply,
-    rating_ops: Sequence[StatOp] = (),
-    only_ops: Sequence[StatOp] | None = None,
+    ops: tuple[StoreOp, ...],
     stakers: tuple[str, ...] = (),
     holds: tuple[tuple[str, int], ...] = (),
-    history_ops: Sequence[StatOp] = (),
 ) -> Commit:
     # Only staked games need accounts; their balances come back with every commit.
     players = human_ids(new.state) if new.state.config.stakes.staked else ()
@@ -175,17 +159,6 @@ def _commit(
         transfers=tuple(transfers),
         journal=Journal("game", new.channel),
         deadline=new.deadline or None,
-        stats=tuple(only_ops)
-        if only_ops is not None
-        else retention.with_expiry(
-            (
-                *_names(new.state, events),
-                *stats.stat_ops(new.state, events, transfers, solo=new.solo),
-                *reviews.stat_ops(new, events),
-                *rematch.stat_ops(new, events),
-                *rating_ops,
-                *history_ops,
-            )
-        ),
+        ops=ops,
         report_accounts=tuple(dict.fromkeys((*players, *stakers))),
     )

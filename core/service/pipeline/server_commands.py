@@ -29,7 +29,7 @@ from core.service.features.audit import Action, AuditEntry, audit_op, read_entri
 from core.service.features.economy import Economy
 from core.service.features.gifts import Gifts, Recipient
 from core.service.features.seasons import Seasons
-from core.service.model.commit import Commit, OpKind, StatOp
+from core.service.model.commit import Commit, OpKind, StoreOp
 from core.service.model.context import Context
 from core.service.model.settings import ServerConfig
 from core.service.model.views import Reply
@@ -154,10 +154,10 @@ class ServerCommands(ChallengeCommands):
         old, new = before.to_fields(), after.to_fields()
         changed = {key: [old[key], value] for key, value in new.items() if old[key] != value}
         entry = AuditEntry(int(self.clock()), ctx.user, ctx.name, Action.CONFIG, detail=changed)
-        fields = [StatOp(OpKind.HSET, "cfg", key, value) for key, value in new.items()]
+        fields = [StoreOp(OpKind.HSET, "cfg", key, value) for key, value in new.items()]
         recorded = (audit_op(entry),) if changed else ()
         await self.store.commit(Commit(ctx.scope, request_id=ctx.request_id,
-                                       stats=(*fields, *recorded)))  # fmt: skip
+                                       ops=(*fields, *recorded)))  # fmt: skip
         self.configs.pop(ctx.scope.tag, None)
 
     async def _audit(self, ctx: Context, command: Audit) -> Reply:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adapters.discord import ShutboxClient
-from core.service.model.commit import Commit, OpKind, StatOp
+from core.service.model.commit import Commit, OpKind, StoreOp
 from core.store.redis_store import RedisStore
 from tests.e2e.discord.fake_discord import FakeDiscord, buttons, text_of
 from tests.e2e.discord.players import ANN, BOB, SCOPE
@@ -12,9 +12,9 @@ from tests.e2e.discord.players import ANN, BOB, SCOPE
 async def twelve_winners(store: RedisStore) -> None:
     ops = []
     for n in range(1, 13):
-        ops += [StatOp(OpKind.ZINCRBY, "lb:wins", f"p{n}", 13 - n),
-                StatOp(OpKind.HSET, "names", f"p{n}", f"P{n}")]  # fmt: skip
-    await store.commit(Commit(SCOPE, stats=tuple(ops)))
+        ops += [StoreOp(OpKind.ZINCRBY, "lb:wins", f"p{n}", 13 - n),
+                StoreOp(OpKind.HSET, "names", f"p{n}", f"P{n}")]  # fmt: skip
+    await store.commit(Commit(SCOPE, ops=tuple(ops)))
 
 
 async def test_next_and_previous_edit_the_leaderboard_in_place(

@@ -4,7 +4,7 @@ boards, anyone else is refused, and `leaderboard board:wins season:1` reads the 
 from __future__ import annotations
 
 from adapters.discord import ShutboxClient
-from core.service.model.commit import Commit, OpKind, StatOp
+from core.service.model.commit import Commit, OpKind, StoreOp
 from core.store.redis_store import RedisStore
 from tests.e2e.discord.fake_discord import FakeDiscord, text_of
 from tests.e2e.discord.players import ANN, BOB, DAG, MOD, SCOPE
@@ -12,9 +12,9 @@ from tests.e2e.discord.players import ANN, BOB, DAG, MOD, SCOPE
 
 async def bob_won_twice(store: RedisStore) -> None:
     bob = str(BOB.id)
-    ops = (StatOp(OpKind.ZINCRBY, "lb:wins", bob, 2), StatOp(OpKind.HSET, "names", bob, "Bob"),
-           StatOp(OpKind.ZSET, "lb:rating", bob, 1520))  # fmt: skip
-    await store.commit(Commit(SCOPE, stats=ops))
+    ops = (StoreOp(OpKind.ZINCRBY, "lb:wins", bob, 2), StoreOp(OpKind.HSET, "names", bob, "Bob"),
+           StoreOp(OpKind.ZSET, "lb:rating", bob, 1520))  # fmt: skip
+    await store.commit(Commit(SCOPE, ops=ops))
 
 
 async def test_an_admin_ends_the_season_and_the_old_board_stays_readable(
@@ -63,8 +63,8 @@ async def test_stats_name_the_season_and_all_seasons_reads_all_time(
 ) -> None:
     """`/shutbox stats` speaks of Season 1; `all-seasons:True` of all time."""
     ann = str(ANN.id)
-    ops = (StatOp(OpKind.HINCRBY, f"stats:{ann}", "games", 4),)
-    await store.commit(Commit(SCOPE, stats=ops))
+    ops = (StoreOp(OpKind.HINCRBY, f"stats:{ann}", "games", 4),)
+    await store.commit(Commit(SCOPE, ops=ops))
     season = await fake.answered(await fake.command(ANN, "stats"))
     shown = text_of(fake.messages[season.original or 0])
     assert shown.startswith("**Stats for Ann** · Season 1 (`stats all` for all seasons)\n")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from redis.asyncio import Redis
 
-from core.service.model.commit import Commit, OpKind, Scope, StatOp
+from core.service.model.commit import Commit, OpKind, Scope, StoreOp
 from core.store.redis_store import RedisStore
 from tests.e2e.slack.driver import CHANNEL, Driver
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack, Message
@@ -15,9 +15,9 @@ async def test_next_and_previous_edit_the_leaderboard_in_place(
 ) -> None:
     ops = []
     for n in range(1, 13):
-        ops += [StatOp(OpKind.ZINCRBY, "lb:wins", f"U{n}", 13 - n),
-                StatOp(OpKind.HSET, "names", f"U{n}", f"P{n}")]  # fmt: skip
-    await RedisStore(redis).commit(Commit(Scope("slack", TEAM), stats=tuple(ops)))
+        ops += [StoreOp(OpKind.ZINCRBY, "lb:wins", f"U{n}", 13 - n),
+                StoreOp(OpKind.HSET, "names", f"U{n}", f"P{n}")]  # fmt: skip
+    await RedisStore(redis).commit(Commit(Scope("slack", TEAM), ops=tuple(ops)))
 
     await slack.command("UBOB", "leaderboard wins")
     found: list[Message] = await fake.wait_for(lambda: fake.game_messages(CHANNEL))

@@ -3,7 +3,7 @@ else is refused, and `leaderboard wins season=1` reads the archive."""
 
 from __future__ import annotations
 
-from core.service.model.commit import Commit, OpKind, Scope, StatOp
+from core.service.model.commit import Commit, OpKind, Scope, StoreOp
 from core.service.pipeline.manager import GameManager
 from tests.e2e.slack.driver import TEAM, Driver
 from tests.e2e.slack.fake_slack import FakeSlack
@@ -20,10 +20,10 @@ async def public_text(fake: FakeSlack, marker: str) -> str:
 
 async def bob_won_twice(manager: GameManager) -> None:
     ops = (
-        StatOp(OpKind.ZINCRBY, "lb:wins", "UBOB", 2),
-        StatOp(OpKind.HSET, "names", "UBOB", "Bob"),
+        StoreOp(OpKind.ZINCRBY, "lb:wins", "UBOB", 2),
+        StoreOp(OpKind.HSET, "names", "UBOB", "Bob"),
     )
-    await manager.store.commit(Commit(SCOPE, stats=ops))
+    await manager.store.commit(Commit(SCOPE, ops=ops))
 
 
 async def test_an_admin_ends_the_season_and_the_old_board_stays_readable(

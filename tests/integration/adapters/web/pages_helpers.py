@@ -15,7 +15,7 @@ from adapters.web.guard import Buckets
 from core.game.dice import SecureDice
 from core.service.api.commands import Begin, Join, Start
 from core.service.features.challenge import day_of
-from core.service.model.commit import Commit, OpKind, Scope, StatOp
+from core.service.model.commit import Commit, OpKind, Scope, StoreOp
 from core.service.model.context import Context
 from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
@@ -32,20 +32,20 @@ NOW = 1_800_000_000.0
 
 async def seed_boards(store: RedisStore, scope: Scope = SCOPE, players: int = 0) -> None:
     """The hostile players on the wins, shuts and rating boards, and `players` more on wins."""
-    ops = [StatOp(OpKind.HSET, "names", user, name) for user, name in IDS.items()]
+    ops = [StoreOp(OpKind.HSET, "names", user, name) for user, name in IDS.items()]
     for score, user in enumerate(IDS, 1):
         ops += [
-            StatOp(OpKind.ZINCRBY, "lb:wins", user, score),
-            StatOp(OpKind.ZINCRBY, "lb:shuts", user, 1),
-            StatOp(OpKind.ZSET, "lb:rating", user, 1500 + score),
-            StatOp(OpKind.HINCRBY, f"stats:{user}", "games", 3 + score),
-            StatOp(OpKind.HINCRBY, f"stats:{user}", "wins", score),
+            StoreOp(OpKind.ZINCRBY, "lb:wins", user, score),
+            StoreOp(OpKind.ZINCRBY, "lb:shuts", user, 1),
+            StoreOp(OpKind.ZSET, "lb:rating", user, 1500 + score),
+            StoreOp(OpKind.HINCRBY, f"stats:{user}", "games", 3 + score),
+            StoreOp(OpKind.HINCRBY, f"stats:{user}", "wins", score),
         ]
     for number in range(players):
         user = f"u-extra-{number:04d}"
-        ops += [StatOp(OpKind.HSET, "names", user, f"Player {number:02d}"),
-                StatOp(OpKind.ZINCRBY, "lb:wins", user, 100 + number)]  # fmt: skip
-    await store.commit(Commit(scope, stats=tuple(ops)))
+        ops += [StoreOp(OpKind.HSET, "names", user, f"Player {number:02d}"),
+                StoreOp(OpKind.ZINCRBY, "lb:wins", user, 100 + number)]  # fmt: skip
+    await store.commit(Commit(scope, ops=tuple(ops)))
 
 
 async def seed_challenge(store: RedisStore, now: float, scope: Scope = SCOPE) -> str:
@@ -53,12 +53,12 @@ async def seed_challenge(store: RedisStore, now: float, scope: Scope = SCOPE) ->
     today = day_of(now)
     secret = "ab" * 32
     played = f"challenge:{today.isoformat()}"
-    await store.commit(Commit(scope, stats=(
-        StatOp(OpKind.HSET, "challenge", "secret", secret),
-        StatOp(OpKind.HSET, "challenge", "first", (today - timedelta(days=1)).isoformat()),
-        StatOp(OpKind.HSET, played, "u-img-1002", "r 2 90.0000 75 ggy"),
-        StatOp(OpKind.HSET, played, "u-ann-1003", "r 0 100.0000 41 ggg"),
-        StatOp(OpKind.HSET, played, "u-script-1001", "s"),
+    await store.commit(Commit(scope, ops=(
+        StoreOp(OpKind.HSET, "challenge", "secret", secret),
+        StoreOp(OpKind.HSET, "challenge", "first", (today - timedelta(days=1)).isoformat()),
+        StoreOp(OpKind.HSET, played, "u-img-1002", "r 2 90.0000 75 ggy"),
+        StoreOp(OpKind.HSET, played, "u-ann-1003", "r 0 100.0000 41 ggg"),
+        StoreOp(OpKind.HSET, played, "u-script-1001", "s"),
     )))  # fmt: skip
     return secret
 

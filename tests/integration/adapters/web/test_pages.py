@@ -12,7 +12,7 @@ from adapters.web.guard import Buckets
 from core.game.dice import MatchRecord, verify_record
 from core.service.features.challenge import day_of
 from core.service.features.economy import BOARDS
-from core.service.model.commit import Commit, OpKind, Scope, StatOp
+from core.service.model.commit import Commit, OpKind, Scope, StoreOp
 from core.store.redis_store import RedisStore
 from tests.integration.adapters.web.pages_helpers import (
     IDS,
@@ -144,9 +144,9 @@ async def test_off_and_rotate_close_the_old_link_at_once(opened: RedisStore) -> 
 
 async def test_a_server_page_shows_nothing_of_another(opened: RedisStore) -> None:
     other = Scope("test", "other")
-    await opened.commit(Commit(other, stats=(
-        StatOp(OpKind.HSET, "names", "u-zed", "Zed Elsewhere"),
-        StatOp(OpKind.ZINCRBY, "lb:wins", "u-zed", 50),
+    await opened.commit(Commit(other, ops=(
+        StoreOp(OpKind.HSET, "names", "u-zed", "Zed Elsewhere"),
+        StoreOp(OpKind.ZINCRBY, "lb:wins", "u-zed", 50),
     )))  # fmt: skip
     async with client(opened) as web:
         html = await page(web, f"{ROOT}/board/wins")
