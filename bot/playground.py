@@ -29,7 +29,9 @@ async def open_playground(
 ) -> AsyncIterator[Playground]:
     """A playground seated as `name` (else the login name); `dice` replaces the secure dice."""
     async with open_runtime(redis_url, data_dir, dice) as runtime:
-        yield Playground(runtime.manager, name)
+        manager = runtime.manager
+        manager.picture_notes["playground"] = "config.no_pictures_terminal"
+        yield Playground(manager, name, clock=manager.clock, sweep=manager.sweep)
 
 
 @contextmanager

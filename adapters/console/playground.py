@@ -11,6 +11,7 @@ import contextlib
 import itertools
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from typing import TextIO
 
@@ -22,12 +23,12 @@ from core.game.errors import ShutboxError
 from core.game.numbers import shown as shown_text
 from core.game.state import GameState, Phase
 from core.service.api.commands import AddBot, Begin, Cancel, Click, Command, Help, Leaderboard
+from core.service.api.service import Service
 from core.service.api.text_commands import UsageError
 from core.service.model.buttons import parse_button
 from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.views import Button, GameView, Reply
-from core.service.pipeline.manager import GameManager
 from core.service.pipeline.subcommands import BY_NAME, parse
 from core.service.show.present import game_view
 from core.text.i18n import t
@@ -40,14 +41,19 @@ SWEEP_SECONDS = 1.0
 
 log = logging.getLogger(__name__)
 Handler = Callable[[list[str], bool], Awaitable[list[str]]]
+Sweep = Callable[[str], Awaitable[list[tuple[Scope, Reply]]]]
 
 
 class Playground:
     """Drives the one playground channel through the real GameManager."""
 
-    def __init__(self, manager: GameManager, name: str | None = None, *, tty: bool = False) -> None:
+    def __init__(
+        self, manager: Service, name: str | None = None, *, tty: bool = False,
+        clock: Callable[[], float] = time.time, sweep: Sweep | None = None,
+    ) -> None:  # fmt: skip
         self.manager = manager
-        manager.picture_notes[SCOPE.platform] = "config.no_pictures_terminal"
+        self.clock = clock  # the manager's, so deadlines read the same time the sweep does
+        self.sweep = sweep  # the runtime's sweep of passed deadlines; None: they wait
         self.tty = tty  # ANSI bold instead of plain text
         self.done = False
         self.view: GameView | None = None  # the game message last shown
@@ -103,7 +109,7 @@ class Playground:
             record = await self.manager.current(self._ctx())
             self.acting = self.host = None
             if record is None:
-                self.lang = (await self.manager.server_config(SCOPE)).lang
+                self.lang = await self.manager.private_lang(self._ctx())
                 return
             self.lang = record.lang
             seat = None if record.state.over else record.state.to_act
@@ -114,7 +120,8 @@ class Playground:
     async def tick(self) -> list[str]:
         """Sweep the deadlines once (the interactive loop does this every second)."""
         lines: list[str] = []
-        for scope, reply in await self.manager.sweep(SCOPE.platform):
+        swept = await self.sweep(SCOPE.platform) if self.sweep is not None else []
+        for scope, reply in swept:
             if scope == SCOPE and (reply.game is None or reply.game.channel == CHANNEL):
                 lines += self._show("", reply)
         if lines:  # a turn timed out or the lobby closed: the prompt follows the table
@@ -190,7 +197,7 @@ class Playground:
             self.review = reply.review if reply.reviewed else None
         if reply.game is not None:
             self.view = reply.game
-        now = self.manager.clock()
+        now = self.clock()
         lines = reply_lines(reply, name, now, tty=self.tty, lang=self.lang, view=self.view)
         if reply.game is not None and reply.game.private:  # a daily challenge: for one player
             lines.insert(0, f"--- private screen for {name or self.names[self.seated]} ---")

@@ -15,15 +15,15 @@ from discord import app_commands
 
 from adapters.discord.buttons import ForgedButton, GameButton
 from adapters.discord.commands import ShutboxCommands
-from adapters.discord.interactions import PLATFORM, press
+from adapters.discord.interactions import press
 from adapters.discord.publish import show_timeout
 from adapters.discord.render import split_text
 from adapters.discord.translator import CatalogTranslator
 from adapters.discord.values import refusal
 from adapters.inflight import InFlight
+from core.service.api.service import Service
 from core.service.model.commit import Scope
 from core.service.model.views import Reply
-from core.service.pipeline.manager import GameManager
 from core.text.i18n import t
 from core.text.picture import warm as warm_pictures
 
@@ -73,7 +73,7 @@ class ShutboxClient(discord.AutoShardedClient):
 
     def __init__(
         self,
-        manager: GameManager,
+        manager: Service,
         options: ClientOptions | None = None,
         on_connection: Callable[[bool], None] | None = None,
         inflight: InFlight | None = None,
@@ -98,7 +98,6 @@ class ShutboxClient(discord.AutoShardedClient):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.manager = manager
-        manager.pictures.add(PLATFORM)  # a picture travels with the message: nothing to serve
         self.tree: app_commands.CommandTree[ShutboxClient] = app_commands.CommandTree(self)
         self.tree.add_command(ShutboxCommands(manager))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]

@@ -51,11 +51,11 @@ from core.service.api.commands import (
     Stop,
     Web,
 )
+from core.service.api.service import Service
 from core.service.features.gifts import Recipient
 from core.service.model.context import Context
 from core.service.model.settings import StartOptions
 from core.service.model.views import Reply
-from core.service.pipeline.manager import GameManager
 from core.text.i18n import t
 
 GROUP = "shutbox"
@@ -103,7 +103,7 @@ def command_names(lang: str | None) -> str:
 class ShutboxCommands(app_commands.Group):
     """The one slash command group; it holds no game logic, only option translation."""
 
-    def __init__(self, manager: GameManager) -> None:
+    def __init__(self, manager: Service) -> None:
         super().__init__(
             name=GROUP,
             description=text("discord.group.description"),

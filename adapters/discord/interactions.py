@@ -24,10 +24,10 @@ from adapters.inflight import InFlight
 from adapters.logcontext import bind
 from core.service.api import delivery
 from core.service.api.commands import Click
+from core.service.api.service import Service
 from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.views import Reply
-from core.service.pipeline.manager import GameManager
 from core.text.i18n import normalize_lang, t
 
 log = logging.getLogger(__name__)
@@ -61,6 +61,7 @@ def context_for(interaction: Interaction) -> Context:
         admin=not direct and interaction.permissions.manage_guild,
         request_id=str(interaction.id),
         direct=direct,
+        mentions=True,
     )
 
 
@@ -77,7 +78,7 @@ async def within_budget(work: Awaitable[Reply], defer: Callable[[], Awaitable[No
 
 
 async def answer(
-    interaction: Interaction, manager: GameManager, call: Call, *, public: bool = False
+    interaction: Interaction, manager: Service, call: Call, *, public: bool = False
 ) -> None:
     """Run one command or click through the manager and show its reply."""
     inflight = getattr(interaction.client, "inflight", None)
@@ -87,7 +88,7 @@ async def answer(
         await _answer(interaction, manager, call, public)
 
 
-async def _answer(interaction: Interaction, manager: GameManager, call: Call, public: bool) -> None:
+async def _answer(interaction: Interaction, manager: Service, call: Call, public: bool) -> None:
     started = time.perf_counter()
     responder, ctx = Responder(interaction), context_for(interaction)
     bind(request_id=ctx.request_id, server=f"{PLATFORM}:{ctx.scope.server}", channel=ctx.channel,
@@ -111,7 +112,7 @@ async def _answer(interaction: Interaction, manager: GameManager, call: Call, pu
 
 
 async def _behind(
-    responder: Responder, manager: GameManager, ctx: Context, reply: Reply, error: Exception
+    responder: Responder, manager: Service, ctx: Context, reply: Reply, error: Exception
 ) -> None:
     """Discord refused to show a handled request (the interaction expired, a 5xx after
     discord.py's retries): count it, let the sweep catch the game message up, and tell the
@@ -162,12 +163,12 @@ def _ms_since(started: float) -> float:
     return (time.perf_counter() - started) * 1000
 
 
-async def press(interaction: Interaction, manager: GameManager, custom_id: str) -> None:
+async def press(interaction: Interaction, manager: Service, custom_id: str) -> None:
     """A game button: the manager checks who may press it and whether it is current."""
     await answer(interaction, manager, lambda ctx: manager.handle(ctx, Click(custom_id)))
 
 
-async def deliver(responder: Responder, manager: GameManager, ctx: Context, reply: Reply) -> None:
+async def deliver(responder: Responder, manager: Service, ctx: Context, reply: Reply) -> None:
     """Show the reply in the interaction's answer, then make sure the interaction got one."""
     channel = ChannelSurface(responder.interaction.client, ctx.channel)
     surface = InteractionSurface(responder, channel)
@@ -175,7 +176,7 @@ async def deliver(responder: Responder, manager: GameManager, ctx: Context, repl
     await responder.finish(await _fallback(surface, manager, ctx))
 
 
-async def _fallback(surface: InteractionSurface, manager: GameManager, ctx: Context) -> str:
+async def _fallback(surface: InteractionSurface, manager: Service, ctx: Context) -> str:
     """What a command that showed nothing else answers: a link to the game it changed, if that
     is elsewhere in the channel, or a tick."""
     if not surface.link:

@@ -16,10 +16,10 @@ from discord.utils import MISSING
 from adapters.discord.buttons import game_buttons, row_buttons
 from adapters.discord.render import game_embed, game_files, split_text
 from core.service.api.delivery import GameMessage, Rows, deliver
+from core.service.api.service import Service
 from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.views import GameView, Reply
-from core.service.pipeline.manager import GameManager
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +85,7 @@ class ChannelSurface:
 
 async def show_timeout(
     client: discord.Client,
-    manager: GameManager,
+    manager: Service,
     scope: Scope,
     reply: Reply,
     report: Callable[[str, str], None] | None = None,

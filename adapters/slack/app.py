@@ -26,13 +26,14 @@ from adapters.slack.calls import CALL_TIMEOUT, CallFailed, FailureReport, web_cl
 from adapters.slack.delivery import Delivery
 from adapters.slack.dispatch import Dispatch
 from adapters.slack.guard import BadRequest, check_payload
-from adapters.slack.handlers import PLATFORM, Handlers
+from adapters.slack.handlers import Handlers
 from adapters.slack.installations import RedisInstallationStore, RedisOAuthStateStore
 from adapters.slack.members import Members
+from core.service.api.service import Service
 from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.views import Reply
-from core.service.pipeline.manager import SWEEP_CLOCK, GameManager
+from core.service.pipeline.sweep import SWEEP_CLOCK
 from core.store.redis_store import RedisClient
 
 log = logging.getLogger(__name__)
@@ -108,7 +109,7 @@ class SlackBot:
 
 
 def build_app(
-    manager: GameManager,
+    manager: Service,
     config: SlackConfig,
     redis: RedisClient | None = None,
     members: Members | None = None,
@@ -139,8 +140,6 @@ def build_app(
     app.use(PayloadChecked())  # Socket Mode never passes the HTTP guard (adapters/slack/guard.py)
     report = report or _unreported
     delivery = Delivery(manager, pictures=config.pictures)
-    if config.pictures is not None:
-        manager.pictures.add(PLATFORM)
     handlers = Handlers(
         manager, members, delivery, Dispatch(manager, members), report, config.timeout,
         inflight if inflight is not None else InFlight(),

@@ -20,10 +20,10 @@ from adapters.pictures import PictureLinks
 from adapters.slack.blocks import game_blocks, game_text, mrkdwn, panel_blocks
 from adapters.slack.calls import RESPONSE_URL, CallFailed, calling
 from core.service.api.delivery import GameMessage, Rows, deliver
+from core.service.api.service import Service
 from core.service.model.context import Context
 from core.service.model.record import GameRecord
 from core.service.model.views import GameView, Reply
-from core.service.pipeline.manager import GameManager
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ def is_current(view: GameView, record: GameRecord | None) -> bool:
 class Delivery:
     """Shows each request's reply (and each passed deadline's) in Slack, through `deliver`."""
 
-    manager: GameManager
+    manager: Service
     posted: dict[str, str] = field(default_factory=dict)  # game id -> ts this process posted
     pictures: PictureLinks | None = None  # the board picture's URLs (image style)
 

@@ -10,15 +10,15 @@ from slack_sdk.web.async_client import AsyncWebClient
 from adapters.slack.members import Member, Members
 from adapters.slack.texts import options_help
 from core.service.api.commands import Command, Give, Grant, Help, Rank, Stats
+from core.service.api.service import Service
 from core.service.features.gifts import Recipient
 from core.service.model.context import Context
 from core.service.model.views import Reply
-from core.service.pipeline.manager import GameManager
 
 
 @dataclass(frozen=True, slots=True)
 class Dispatch:
-    manager: GameManager
+    manager: Service
     members: Members
 
     async def run(self, ctx: Context, command: Command, client: AsyncWebClient) -> Reply:

@@ -24,11 +24,12 @@ from adapters.slack.dispatch import Dispatch
 from adapters.slack.members import Members
 from core.game.errors import ShutboxError
 from core.service.api.commands import Click, Solo, Start, Stop
+from core.service.api.service import Service
 from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.views import Reply
 from core.service.pipeline.clicks import clicked_button
-from core.service.pipeline.manager import GameManager
+from core.text.i18n import t
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,7 @@ def team_of(body: dict[str, Any]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Handlers:
-    manager: GameManager
+    manager: Service
     members: Members
     delivery: Delivery
     dispatch: Dispatch
@@ -93,7 +94,7 @@ class Handlers:
         try:
             command = parse(str(payload.get("text") or ""))
         except ShutboxError as error:
-            await tell(respond, await self.manager.say(ctx, error.key, **error.params))
+            await tell(respond, await self._say(ctx, error.key, **error.params))
             return
         reply = await self.dispatch.run(ctx, command, client)
         try:
@@ -104,7 +105,11 @@ class Handlers:
                 return
             if isinstance(command, Start | Solo):
                 await self._withdraw(ctx)
-            await tell(respond, await self.manager.say(ctx, "slack.cannot_post"))
+            await tell(respond, await self._say(ctx, "slack.cannot_post"))
+
+    async def _say(self, ctx: Context, key: str, /, **params: object) -> str:
+        """A private line of the adapter's own, in the caller's language."""
+        return t(await self.manager.private_lang(ctx), key, **params)
 
     async def _withdraw(self, ctx: Context) -> None:
         """A game that could not be posted here is stopped again (nobody could play it)."""
@@ -168,7 +173,7 @@ class Handlers:
         member = await self.members.get(client, team, user, fallback_name)
         return Context(
             Scope(PLATFORM, team), channel, user, member.name, locale=None, admin=member.admin,
-            request_id=request_id, direct=channel.startswith("D"),
+            request_id=request_id, direct=channel.startswith("D"), mentions=True,
         )  # fmt: skip
 
     async def _behind(
@@ -191,13 +196,13 @@ class Handlers:
     async def _behind_text(self, ctx: Context, reply: Reply, moved: bool) -> str:
         """What the player hears when the answer was worked out but Slack did not show it."""
         if reply.refused:
-            note = await self.manager.say(ctx, "delivery.catching_up", platform=TITLE)
+            note = await self._say(ctx, "delivery.catching_up", platform=TITLE)
             return "\n".join(filter(None, (reply.private, note)))
         if reply.game is None:
             key = "delivery.not_posted"
         else:
             key = "delivery.behind_move" if moved else "delivery.behind"
-        note = await self.manager.say(ctx, key, platform=TITLE)
+        note = await self._say(ctx, key, platform=TITLE)
         own = reply.private if reply.private and reply.private not in reply.public else None
         return "\n".join(filter(None, (own, note)))
 
@@ -210,7 +215,7 @@ class Handlers:
         except Exception:
             log.exception("slack request failed (user %s, channel %s)", ctx.user, ctx.channel)
             try:
-                await tell(respond, await self.manager.say(ctx, "error.generic"))
+                await tell(respond, await self._say(ctx, "error.generic"))
             except CallFailed as failed:
                 log.warning("could not tell the user about the failure: %s", failed.reason)
                 self.report(failed.call, failed.reason)

@@ -177,6 +177,7 @@ async def serve_discord(
     point_at(discord_settings.api_base, discord_settings.gateway_url)
     report = functools.partial(runtime.telemetry.platforms.report, PLATFORM)
     options = options or client_options(discord_settings)
+    runtime.manager.pictures.add(PLATFORM)  # a picture travels with the message: nothing to serve
     client = ShutboxClient(
         runtime.manager, options, on_connection=report, inflight=runtime.inflight,
         report=runtime.telemetry.delivery_failed(PLATFORM),

@@ -128,6 +128,8 @@ async def serve_slack(
 
     config = replace(slack_config(slack, socket_mode=sockets), pictures=picture_links(settings))
     report = runtime.telemetry.delivery_failed(PLATFORM)
+    if config.pictures is not None:  # pictures are served from this process's public address
+        runtime.manager.pictures.add(PLATFORM)
     bot = build_app(runtime.manager, config, runtime.redis, report=report,
                     inflight=runtime.inflight)  # fmt: skip
     every = settings.core.sweep_seconds

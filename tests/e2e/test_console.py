@@ -25,9 +25,11 @@ def make(
 ) -> Playground:
     """A playground on the test database; `now` (a one-item list) is a clock the test moves."""
     store = RedisStore(redis)
-    if now is None:
-        return Playground(GameManager(store, dice=dice), name)
-    return Playground(GameManager(store, dice=dice, clock=lambda: now[0]), name)
+    manager = GameManager(store, dice=dice)
+    if now is not None:
+        manager = GameManager(store, dice=dice, clock=lambda: now[0])
+    manager.picture_notes["playground"] = "config.no_pictures_terminal"  # as bot/playground.py
+    return Playground(manager, name, clock=manager.clock, sweep=manager.sweep)
 
 
 async def play_out(playground: Playground) -> list[str]:

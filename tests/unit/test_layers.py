@@ -7,6 +7,7 @@ someone reaches across a layer, whatever ruff's per-directory settings allow.
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -56,6 +57,7 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@functools.cache
 def product_modules() -> dict[str, Path]:
     return {
         module_name(path): path
@@ -84,6 +86,7 @@ def imports_of(path: Path, modules: dict[str, Path]) -> Iterator[str]:
                 yield child if child in modules else base
 
 
+@functools.cache
 def graph() -> dict[str, set[str]]:
     modules = product_modules()
     return {
@@ -138,6 +141,29 @@ def test_there_is_no_import_cycle() -> None:
 
     for module in sorted(edges):
         visit(module)
+
+
+def test_adapters_hold_the_service_never_the_manager() -> None:
+    """Adapters reach the core through `Service` (handle and three narrow calls); only the
+    composition root (bot/) builds and configures the manager itself."""
+    reaching = sorted(
+        module for module, imported in graph().items()
+        if module.startswith("adapters.") and "core.service.pipeline.manager" in imported
+    )  # fmt: skip
+    assert not reaching
+
+
+def test_the_core_names_no_platform() -> None:
+    """What differs between platforms comes in from the adapters (`Context.mentions`, the
+    `Mentions` of the typed grammar): the core never branches on a platform's name."""
+    named = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in sorted((ROOT / "core").rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        and node.value.lower() in ("discord", "slack")
+    ]  # fmt: skip
+    assert not named
 
 
 def test_every_service_module_sits_in_a_room() -> None:

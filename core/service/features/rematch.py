@@ -18,13 +18,13 @@ from core.game.match import MatchConfig
 from core.game.state import Ending
 from core.service.features.keeping import Change
 from core.service.model.buttons import ButtonId
-from core.service.model.commit import OpKind, Scope, StoreOp
+from core.service.model.commit import OpKind, StoreOp
+from core.service.model.context import Context
 from core.service.model.record import GameRecord
 from core.service.model.views import Button, ButtonStyle
 from core.text.i18n import t
 
 FIELD = "m"  # the record's field in `rematch:<channel>`
-MENTIONING_PLATFORMS = ("discord", "slack")  # both write a user mention as `<@id>`
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +84,6 @@ def rematch_button(record: GameRecord) -> Button:
     return Button(str(button), t(record.lang, "ui.rematch"), ButtonStyle.PRIMARY)
 
 
-def mention(scope: Scope, user: str, name: str) -> str:
-    """How a public message calls a user so that they are notified."""
-    return f"<@{user}>" if scope.platform in MENTIONING_PLATFORMS else name
+def mention(ctx: Context, user: str, name: str) -> str:
+    """How a public message calls a user so that they are notified, where the surface does."""
+    return f"<@{user}>" if ctx.mentions else name

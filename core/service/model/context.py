@@ -17,3 +17,4 @@ class Context:
     admin: bool = False  # the platform says the user may manage the server
     request_id: str | None = None  # the platform's id of this interaction (idempotency)
     direct: bool = False  # a direct message with the bot (solo games only)
+    mentions: bool = False  # the surface notifies a member written `<@id>` in a public message

@@ -103,7 +103,7 @@ class Opening(CommitLoop):
             if lost.key != "error.already_running" or running is None:
                 raise
             return Reply(private=t(lang, "rematch.running", host=running.state.host.name))
-        others = [rematch.mention(ctx.scope, u, n) for u, n in last.humans if u != ctx.user]
+        others = [rematch.mention(ctx, u, n) for u, n in last.humans if u != ctx.user]
         if not others:
             return reply
         call = t(server.lang, "rematch.call", host=ctx.name, players=", ".join(others))

@@ -45,6 +45,7 @@ async def running(
     """The bot connected to the fake (commands synced, gateway identified) until the block ends."""
     shards = len(options.shard_ids or ()) if options is not None else 0
     fast = {"guild_ready_timeout": 0.05, "identify_pause": 0.0}
+    manager.pictures.add("discord")  # as the bot's bootstrap does (bot/commands/discord.py)
     client = ShutboxClient(manager, dataclasses.replace(options or ClientOptions(), **fast))
     identified = fake.identified()
     task = asyncio.create_task(client.start(TOKEN))

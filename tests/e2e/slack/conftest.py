@@ -55,6 +55,8 @@ def config(fake: FakeSlack) -> SlackConfig:
 @pytest.fixture
 def bot(manager: GameManager, config: SlackConfig, redis: Redis) -> SlackBot:
     """The Slack app in single-workspace mode, around a manager with seeded dice."""
+    if config.pictures is not None:  # as the bot's bootstrap does (bot/commands/slack.py)
+        manager.pictures.add("slack")
     return build_app(manager, config, redis)
 
 
