@@ -45,15 +45,13 @@ Sweep = Callable[[str], Awaitable[list[tuple[Scope, Reply]]]]
 
 
 class Playground:
-    """Drives the one playground channel through the real GameManager."""
+    """Drives the one playground channel through the service."""
 
     def __init__(
         self, manager: Service, name: str | None = None, *, tty: bool = False,
         clock: Callable[[], float] = time.time, sweep: Sweep | None = None,
     ) -> None:  # fmt: skip
-        self.manager = manager
-        self.clock = clock  # the manager's, so deadlines read the same time the sweep does
-        self.sweep = sweep  # the runtime's sweep of passed deadlines; None: they wait
+        self.manager, self.clock, self.sweep = manager, clock, sweep  # no sweep: deadlines wait
         self.tty = tty  # ANSI bold instead of plain text
         self.done = False
         self.view: GameView | None = None  # the game message last shown
@@ -213,7 +211,6 @@ class Playground:
         return self._note(translate(await self.manager.private_lang(ctx), error))
 
     # -- buttons --------------------------------------------------------------------------
-
     async def _load_view(self) -> GameView | None:
         """The channel's game message as it stands (e.g. a game left running by an earlier run)."""
         with contextlib.suppress(ShutboxError):

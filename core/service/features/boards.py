@@ -9,12 +9,18 @@ from collections.abc import Sequence
 from core.game.errors import InvalidOption
 from core.game.rules import PRESETS
 from core.service.model.buttons import ButtonId
+from core.service.model.commit import Scope
+from core.service.model.ports import GameStore
 from core.service.model.views import Button
 from core.text.i18n import t
 from core.text.render import preset_heading
 
 PER_RULES = ("best", "average")  # the boards kept per rule set; the others count every game
 LOWER_IS_BETTER = ("best", "average")
+
+EVERYONE = 10_000  # how many rows a board reads to place the viewer and rank players
+MIN_TURNS_FOR_AVERAGE = 3
+MIN_DECISIONS_FOR_ACCURACY = 20  # a handful of lucky choices is no ranking
 
 
 def places(rows: Sequence[tuple[str, float]]) -> list[int]:
@@ -87,3 +93,29 @@ def board_of(number: int) -> tuple[str | None, int | None]:
     names = list(PRESETS)
     preset, season = number % SEASON_STEP, number // SEASON_STEP
     return (names[preset - 1] if 0 < preset <= len(names) else None), (season or None)
+
+
+async def averages(
+    store: GameStore, scope: Scope, rules: str, season: int | None
+) -> list[tuple[str, float]]:
+    """Lowest average score per turn, among players with a few turns behind them."""
+    turns = await _everyone(store, scope, f"turns:{rules}", season)
+    sums = await _everyone(store, scope, f"sum:{rules}", season)
+    averages = [(user, sums.get(user, 0) / n) for user, n in turns.items()
+                if n >= MIN_TURNS_FOR_AVERAGE]  # fmt: skip
+    return sorted(averages, key=lambda row: (row[1], row[0]))
+
+
+async def _everyone(
+    store: GameStore, scope: Scope, board: str, season: int | None
+) -> dict[str, float]:
+    return dict(await store.top(scope, f"lb:{board}", EVERYONE, season=season))
+
+
+async def accuracies(store: GameStore, scope: Scope, season: int | None) -> list[tuple[str, float]]:
+    """Highest share of best decisions, among players with enough decisions reviewed."""
+    decisions = await _everyone(store, scope, "decisions", season)
+    best = await _everyone(store, scope, "decisions_best", season)
+    accuracies = [(user, 100 * best.get(user, 0) / n) for user, n in decisions.items()
+                  if n >= MIN_DECISIONS_FOR_ACCURACY]  # fmt: skip
+    return sorted(accuracies, key=lambda row: (-row[1], row[0]))

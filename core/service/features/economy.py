@@ -11,6 +11,11 @@ from core.game.rules import PRESETS, Rules, build_rules
 from core.game.settlement import Transfer
 from core.service.features import boards
 from core.service.features.audit import Action, AuditEntry, audit_op
+from core.service.features.boards import (
+    EVERYONE,
+    MIN_DECISIONS_FOR_ACCURACY,
+    MIN_TURNS_FOR_AVERAGE,
+)
 from core.service.features.gifts import Recipient, check_member, stored_reply
 from core.service.features.ratings import Skill
 from core.service.model.commit import (
@@ -35,8 +40,6 @@ BOARDS = ("wins", "chips", "shuts", "best", "average", "rounds", "accuracy", "ra
 # Every board a member can ask for: today's challenge board is read apart (challenge_commands).
 BOARD_NAMES = (*BOARDS, "challenge")
 TOP = 10
-EVERYONE = 10_000  # how many rows a board reads to place the viewer and rank players
-MIN_TURNS_FOR_AVERAGE = 3
 UNARCHIVED = ("chips",)  # the chips board mirrors the balances: no season keeps it
 GRANT_ATTEMPTS = 5  # a balance that keeps changing under a grant gets "try again", not a loop
 
@@ -45,9 +48,6 @@ class BalanceRace(ShutboxError):
     """The balance changed under every attempt of a grant; the admin may simply try again."""
 
     key = "error.busy"
-
-
-MIN_DECISIONS_FOR_ACCURACY = 20  # a handful of lucky choices is no ranking
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,35 +189,11 @@ class Economy:
             return await self.store.top(scope, f"lb:best:{rules}", EVERYONE, ascending=True,
                                         season=season)  # fmt: skip
         if board == "average":
-            return await self._averages(scope, rules, season)
+            return await boards.averages(self.store, scope, rules, season)
         if board == "accuracy":
-            return await self._accuracies(scope, season)
+            return await boards.accuracies(self.store, scope, season)
         rows = await self.store.top(scope, f"lb:{board}", EVERYONE, season=season)
         return [row for row in rows if row[1] > 0]
-
-    async def _averages(
-        self, scope: Scope, rules: str, season: int | None
-    ) -> list[tuple[str, float]]:
-        """Lowest average score per turn, among players with a few turns behind them."""
-        turns = dict(await self.store.top(scope, f"lb:turns:{rules}", EVERYONE, season=season))
-        sums = dict(await self.store.top(scope, f"lb:sum:{rules}", EVERYONE, season=season))
-        averages = [
-            (user, sums.get(user, 0) / count)
-            for user, count in turns.items()
-            if count >= MIN_TURNS_FOR_AVERAGE
-        ]
-        return sorted(averages, key=lambda row: (row[1], row[0]))
-
-    async def _accuracies(self, scope: Scope, season: int | None) -> list[tuple[str, float]]:
-        """Highest share of best decisions, among players with enough decisions reviewed."""
-        decisions = dict(await self.store.top(scope, "lb:decisions", EVERYONE, season=season))
-        best = dict(await self.store.top(scope, "lb:decisions_best", EVERYONE, season=season))
-        accuracies = [
-            (user, 100 * best.get(user, 0) / count)
-            for user, count in decisions.items()
-            if count >= MIN_DECISIONS_FOR_ACCURACY
-        ]
-        return sorted(accuracies, key=lambda row: (-row[1], row[0]))
 
     async def stats(
         self, scope: Scope, user: str, name: str, config: ServerConfig, lang: str,

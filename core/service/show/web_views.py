@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from datetime import date
 
 from core.service.features import challenge_texts
+from core.service.features.boards import MIN_DECISIONS_FOR_ACCURACY
 from core.service.features.challenge import SERVER_KEY, Day, Result, day_of
-from core.service.features.economy import BOARDS, MIN_DECISIONS_FOR_ACCURACY, UNARCHIVED, Economy
+from core.service.features.economy import BOARDS, UNARCHIVED, Economy
 from core.service.features.seasons import Seasons
 from core.service.model.commit import Scope
 from core.service.model.ports import GameStore
