@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from core.service.api.commands import Begin, Join, Season, Start, Stats
-from core.service.api.text_commands import parse
 from core.service.model.settings import StartOptions
+from core.service.pipeline.subcommands import parse
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 from tests.unit.core.service.api.test_text_commands import PlainNames
