@@ -1,4 +1,4 @@
-"""Slash-command options translated into what the manager takes, and held to the option table."""
+"""Slash-command options made from the subcommand table, and held to the option table."""
 
 from __future__ import annotations
 
@@ -10,27 +10,16 @@ from discord import AppCommandOptionType, Locale, app_commands
 
 from adapters.discord.commands import ShutboxCommands
 from adapters.discord.interactions import user_lang
-from adapters.discord.options import match_format, setting_text
 from adapters.discord.translator import option_key
 from core.game.option import Option
 from core.game.options import OPTIONS
+from core.service.api.subcommand import Param, Subcommand
+from core.service.features.gifts import Recipient
 from core.service.model.settings import SETTINGS
+from core.service.pipeline.subcommands import SUBCOMMANDS
 from core.text.i18n import LANGS, catalog
 
 DESCRIPTION_LIMIT = 100
-
-
-def test_rounds_make_a_rounds_format() -> None:
-    """`rounds:5` alone means five fixed rounds; with another format the manager says no."""
-    assert match_format(None, None) is None
-    assert match_format(None, 5) == "rounds:5"
-    assert match_format("to-45", None) == "to-45"
-    assert match_format("to-45", 3) == "to-45:3"
-
-
-def test_settings_are_passed_as_text() -> None:
-    """`/shutbox config` values reach the manager as its `key=value` texts."""
-    assert setting_text(True) == "yes" and setting_text(False) == "no" and setting_text(30) == "30"
 
 
 def test_a_users_discord_locale_picks_the_catalog() -> None:
@@ -49,7 +38,29 @@ def parameters(command: str) -> dict[str, app_commands.Parameter]:
 
 
 KINDS = {bool: AppCommandOptionType.boolean, int: AppCommandOptionType.integer,
-         str: AppCommandOptionType.string}  # fmt: skip
+         str: AppCommandOptionType.string, Recipient: AppCommandOptionType.user}  # fmt: skip
+
+
+def held_to(parameter: app_commands.Parameter, param: Param) -> None:
+    assert parameter.type is KINDS[param.kind], param
+    assert parameter.required is param.required, param
+    assert [choice.value for choice in parameter.choices] == [
+        value if isinstance(value, int) else str(value) for value in param.values
+    ], param
+    if param.bounds is not None:
+        assert (parameter.min_value, parameter.max_value) == param.bounds, param
+
+
+@pytest.mark.parametrize("entry", SUBCOMMANDS, ids=lambda entry: entry.name)
+def test_every_table_entry_is_a_subcommand_with_its_typed_options(entry: Subcommand) -> None:
+    """Each entry of the subcommand table is registered with exactly its typed options: their
+    types (a member picker for a player), whether they are required, choices and ranges."""
+    given = parameters(entry.name)
+    assert set(given) == {param.name for param in entry.params}
+    for param in entry.params:
+        held_to(given[param.name], param)
+
+
 TABLES: dict[str, Mapping[str, Option]] = {
     "start": OPTIONS,
     "solo": {name: option for name, option in OPTIONS.items() if name != "stakes"},
@@ -58,7 +69,7 @@ TABLES: dict[str, Mapping[str, Option]] = {
 
 
 @pytest.mark.parametrize("command", list(TABLES))
-def test_the_written_out_parameters_are_the_option_table(command: str) -> None:
+def test_the_made_parameters_are_the_option_table(command: str) -> None:
     """`start`, `solo` (no stakes: solo games carry none) and `config` take exactly the table's
     options, each with its type, its choices in the table's order, and its range."""
     table, given = TABLES[command], parameters(command)
