@@ -19,11 +19,11 @@ from adapters.discord.options import typed
 from adapters.discord.translator import text
 from adapters.discord.values import standing_of
 from core.service.api.commands import Command, Help
+from core.service.api.service import Service
 from core.service.api.subcommand import Subcommand
 from core.service.features.gifts import Recipient
 from core.service.model.context import Context
 from core.service.model.views import Reply
-from core.service.api.service import Service
 from core.service.pipeline.subcommands import NAMES, SUBCOMMANDS
 from core.text.i18n import t
 
