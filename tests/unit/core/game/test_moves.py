@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.game.moves import display_order, mask_of, move_label, tiles_of
-from core.game.rules import CloseRule, Rules
+from core.game.moves import display_order, mask_of, move_label, subsets_with_sum, tiles_of
+from core.game.rules import CloseRule, Rules, every_rule_set
 
 RULE_SETS = [
     Rules(tiles=t, close=c, last_die=ld, one_die=od)
@@ -109,3 +110,19 @@ def test_moves_are_shown_fewest_tiles_then_highest_first() -> None:
     """Buttons read `9`, `8+1`, `7+2`, `4+3+2`."""
     ordered = display_order([mask_of([4, 3, 2]), mask_of([7, 2]), mask_of([9]), mask_of([8, 1])])
     assert [move_label(m) for m in ordered] == ["9", "8+1", "7+2", "4+3+2"]
+
+
+@pytest.mark.parametrize(
+    "rules", [rules for rules in every_rule_set() if rules.tiles == 9], ids=Rules.to_str
+)
+def test_a_roll_allows_what_the_tiles_it_reads_allow(rules: Rules) -> None:
+    """Boards that agree on `Rules.reads` allow the same moves (the solver shares them), and
+    under `by_total` the moves are the sets of tiles adding up to the roll's total."""
+    rolls = [dice for count in (1, rules.dice) for dice in product(range(1, 7), repeat=count)]
+    for dice in rolls:
+        read = rules.reads(dice)
+        for board in range(1, rules.full_mask + 1):
+            found = rules.allows(board, dice)
+            assert rules.allows(board & read, dice) == found, (board, dice)
+            if rules.by_total:
+                assert set(found.moves) == set(subsets_with_sum(board, sum(dice), rules.tiles))
