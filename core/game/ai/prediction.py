@@ -41,14 +41,24 @@ def _policy_values(rules: Rules, player: Player, book: MoveBook) -> list[Moments
     those of the other outcomes, scaled up by the chance of not rolling again.
     """
     ends = [_end_moments(rules, board) for board in range(rules.full_mask + 1)]
+    rerolls = _rerolls(rules)
     values = [ends[0]]
     for board in range(1, rules.full_mask + 1):
         counts = player.dice_counts(board)
-        rolls = [_roll_moments(board, count, player, book, values, ends) for count in counts]
-        moments = _mean([part for part, _ in rolls])
-        again = sum(chance for _, chance in rolls) / len(rolls)
+        rolls = [_roll_moments(board, c, player, book, values, ends, rerolls) for c in counts]
+        if len(rolls) == 1:
+            moments, again = rolls[0]
+        else:
+            moments = _mean([part for part, _ in rolls])
+            again = sum(chance for _, chance in rolls) / len(rolls)
         values.append(_scaled(moments, 1.0 / (1.0 - again)) if again else moments)
     return values
+
+
+def _rerolls(rules: Rules) -> frozenset[tuple[int, ...]]:
+    """The rolls that roll again when stuck, in a one-turn match."""
+    rolls = (dice for count in (1, rules.dice) for dice, _ in sorted_rolls(count))
+    return frozenset(dice for dice in rolls if rules.rolls_again(dice, long_game=False))
 
 
 def _end_moments(rules: Rules, board: int) -> Moments:
@@ -63,6 +73,7 @@ def _roll_moments(
     book: MoveBook,
     values: list[Moments],
     ends: list[Moments],
+    rerolls: frozenset[tuple[int, ...]],
 ) -> tuple[Moments, float]:
     """The moments of rolling `count` dice on `board` and following the policy after, summed
     over the outcomes but the stuck ones that roll again; and the chance of those."""
@@ -70,7 +81,7 @@ def _roll_moments(
     again = 0.0
     for dice, ways in sorted_rolls(count):
         moves = player.moves(board, dice)
-        if not moves and book.rules.rolls_again(dice, long_game=False):
+        if not moves and rerolls and dice in rerolls:
             again += ways / 6**count
             continue
         after = ends if not moves or book.options(board, dice).ends_turn else values
