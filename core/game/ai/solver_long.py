@@ -109,9 +109,10 @@ def _sweep(outcomes: tuple[Choices, ...], chances: list[float], handover: list[f
 def _chance_until_used(
     rolls: RollOutcomes, chances: list[float], handover: list[float], if_stuck: float
 ) -> float:
-    """The chance to win with this many dice, rerolling every unusable double.
+    """The chance to win with this many dice, rolling again whenever a stuck roll may
+    (`Rules.rolls_again`).
 
-    A stuck double gives the same state again, so the roll is effectively drawn from the other
+    Such a roll gives the same state again, so the roll is effectively drawn from the other
     outcomes only (the best dice count stays the best after the reroll).
     """
     return _weighted_sum(rolls, chances, handover, if_stuck) / (rolls.rolls - rolls.stuck_again)
@@ -120,7 +121,7 @@ def _chance_until_used(
 def _weighted_sum(
     rolls: RollOutcomes, chances: list[float], handover: list[float], if_stuck: float
 ) -> float:
-    """The sum over the outcomes other than stuck doubles of (ways to roll it) x (chance after)."""
+    """The sum over the outcomes but the stuck ones that roll again of (ways) x (chance after)."""
     total = (rolls.stuck - rolls.stuck_again) * if_stuck
     for ways, left in rolls.moves:
         total += ways * max(map(chances.__getitem__, left))
@@ -132,7 +133,7 @@ def _weighted_sum(
 def _dice_chances(
     mask: int, choices: Choices, chances: list[float], handover: list[float]
 ) -> dict[int, float]:
-    """The chance per dice count for the next roll, back to the best choice after a double."""
+    """The chance per dice count for the next roll, back to the best choice after a reroll."""
     return {
         count: (
             _weighted_sum(rolls, chances, handover, handover[mask])
