@@ -174,12 +174,11 @@ def _optimal_values(
 ) -> tuple[list[Num], list[dict[int, Num]]]:
     """Each mask's value before rolling, and its value per dice count, under optimal play."""
     outcomes = roll_outcomes(rules, long_game=False)
-    rerolls = any(rolls.stuck_again for choices in outcomes for _, rolls in choices)
+    all_rolls = (dice for count in (1, rules.dice) for dice, _ in sorted_rolls(count))
+    rerolls = any(rules.rolls_again(dice, long_game=False) for dice in all_rolls)
     values: list[Num] = [terminal[0]]
     by_count: list[dict[int, Num]] = [{}]
-    for mask, choices in enumerate(outcomes):
-        if not mask:
-            continue
+    for mask, choices in enumerate(outcomes[1:], start=1):
         dice_values = {
             count: _roll_value(rolls, terminal[mask], values, terminal, better)
             for count, rolls in choices
