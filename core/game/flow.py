@@ -25,8 +25,6 @@ from core.game.events import (
     TurnEnded,
 )
 from core.game.match import LIMIT, FormatKind
-from core.game.moves import options
-from core.game.rules import score_of
 from core.game.state import Ending, GameState, Phase
 
 AUTO_TURNS_BEFORE_DROP = 3
@@ -108,11 +106,10 @@ def roll(step: Step, count: int, *, auto: bool) -> None:
         raise IllegalMove("error.dice_count", allowed=allowed)
     dice = step.dice.roll(count)
     step.emit(Rolled(state.turn, dice, auto))
-    found = options(rules, available(state), dice)
+    found = rules.allows(available(state), dice)
     if found.moves:
         step.state = state.evolve(phase=Phase.CHOOSE, dice=dice, ends_turn=found.ends_turn)
-    elif is_long(state) and rules.rolls_again(dice):
-        # Source 001: a pair grants one more roll even when it cannot be used.
+    elif rules.rolls_again(dice, long_game=is_long(state)):
         step.state = state.evolve(dice=dice)
         step.emit(ExtraRoll(state.turn))
     else:
@@ -122,7 +119,7 @@ def roll(step: Step, count: int, *, auto: bool) -> None:
 
 def choose(step: Step, tiles: int, *, auto: bool) -> None:
     state = step.state
-    found = options(state.config.rules, available(state), state.dice)
+    found = state.config.rules.allows(available(state), state.dice)
     if tiles not in found.moves:
         raise IllegalMove("error.illegal_move")
     board = state.board | tiles if opening(state) else state.board & ~tiles
@@ -151,7 +148,7 @@ def end_turn(step: Step, reason: TurnEnd) -> None:
         step.emit(TurnEnded(state.turn, None, reason, state.dice, available(state)))
         step.state = state.evolve(turn=1 - state.turn, phase=Phase.ROLL, dice=())
         return
-    record_score(step, state.turn, score_of(state.config.rules, state.board), reason)
+    record_score(step, state.turn, state.config.rules.score(state.board), reason)
     if reason is TurnEnd.SHUT:
         close_round_after_shut(step)
     else:

@@ -1,4 +1,5 @@
-"""Legal moves: which sets of tiles a roll may close (or, in the long game, open).
+"""Moves as tile masks: what a roll allows (`Options`, decided by `Rules.allows`), and the masks'
+arithmetic and display.
 
 A move is a bitmask over tiles (bit t-1 stands for tile t). `available` is the set of tiles the
 player may act on: the open tiles normally, the closed ones for the opener in the long game.
@@ -7,9 +8,7 @@ player may act on: the open tiles normally, the closed ones for the opener in th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
-
-from core.game.rules import CloseRule, Rules
+from functools import cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,16 +64,12 @@ def subsets_with_sum(available: int, total: int, tiles: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-def display_order(moves: tuple[int, ...] | list[int]) -> tuple[int, ...]:
-    """Fewest tiles first, then the highest tiles first: `9`, `8+1`, `7+2`, `4+3+2`."""
-    return tuple(sorted(set(moves), key=lambda m: (m.bit_count(), [-t for t in tiles_of(m)])))
-
-
-def _single(available: int, value: int, tiles: int) -> list[int]:
+def one_tile(available: int, value: int, tiles: int) -> list[int]:
+    """The tile of one die (or of the dice's sum), when there is one and it is available."""
     return [bit(value)] if 1 <= value <= tiles and available & bit(value) else []
 
 
-def _pair(available: int, a: int, b: int, tiles: int) -> list[int]:
+def both_tiles(available: int, a: int, b: int, tiles: int) -> list[int]:
     """Both dice's tiles at once; a double cannot close one tile twice."""
     if a == b or max(a, b) > tiles:
         return []
@@ -82,41 +77,6 @@ def _pair(available: int, a: int, b: int, tiles: int) -> list[int]:
     return [both] if available & both == both else []
 
 
-def _moves(rules: Rules, available: int, dice: tuple[int, ...]) -> list[int]:
-    total = sum(dice)
-    if rules.close is CloseRule.ANY:
-        return list(subsets_with_sum(available, total, rules.tiles))
-    if len(dice) == 1:
-        return _single(available, dice[0], rules.tiles)
-    a, b = dice
-    singles = _single(available, a, rules.tiles) + _single(available, b, rules.tiles)
-    pair = _pair(available, a, b, rules.tiles)
-    by_sum = _single(available, total, rules.tiles)
-    if rules.close is CloseRule.SUM_OR_DICE:
-        # Source 003: once 7-8-9 are shut, choosing two dice means closing the two dice's tiles.
-        return pair if rules.one_die_allowed(available) else by_sum + pair
-    if rules.close is CloseRule.DICE:
-        return by_sum + singles + pair
-    return singles + pair  # separate: the dice instead of the sum
-
-
-@lru_cache(maxsize=1 << 16)
-def options(rules: Rules, available: int, dice: tuple[int, ...]) -> Options:
-    """The legal moves for this roll, in display order (cached: the engine, the views and the
-    hints all ask the same question several times per click)."""
-    moves = _moves(rules, available, dice)
-    if moves:
-        return Options(display_order(moves))
-    if rules.last_die and len(dice) == 2:
-        # Source 003 variation: close the tile of one die, and the turn ends there.
-        singles = _single(available, dice[0], rules.tiles) + _single(
-            available, dice[1], rules.tiles
-        )
-        if singles:
-            return Options(display_order(singles), ends_turn=True)
-    return Options(())
-
-
-def legal_moves(rules: Rules, available: int, dice: tuple[int, ...]) -> tuple[int, ...]:
-    """Just the moves (see `options` for whether they end the turn)."""
-    return options(rules, available, dice).moves
+def display_order(moves: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    """Fewest tiles first, then the highest tiles first: `9`, `8+1`, `7+2`, `4+3+2`."""
+    return tuple(sorted(set(moves), key=lambda m: (m.bit_count(), [-t for t in tiles_of(m)])))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.game.errors import InvalidOption
+from core.game.errors import InvalidOption, InvalidRules
 from core.game.numbers import parse_int
 
 Value = bool | int | str
@@ -64,6 +64,21 @@ class Option:
             return tuple(str(value) for value in self.values)
         low, high = self.range
         return (f"{low}-{high}",)
+
+    def field_value(self, value: Value) -> Value:
+        """The value of the rules' field it sets: a choice as its member (`close="Any"` is
+        `CloseRule.ANY`), a negated flag turned around."""
+        if self.kind is bool:
+            return bool(value) != self.negated
+        if self.kind is str:
+            wanted = str(value).strip().lower()
+            found = next((member for member in self.values if member == wanted), None)
+            if found is None:
+                allowed = ", ".join(str(member) for member in self.values)
+                raise InvalidRules("error.rules.choice", option=self.typed, value=value,
+                                   allowed=allowed)  # fmt: skip
+            return found
+        return value
 
     def read(self, raw: str, key: str) -> Value:
         """A typed `key=value`: yes/no and numbers are checked here (naming `key` as typed);

@@ -1,8 +1,10 @@
 """The rule set of one game as a single frozen value, with the named presets (SPEC section 1-2),
 and the rule options that are laid over a preset (`RULE_OPTIONS`, read by `build_rules`).
 
-A new on/off rule is a field of `Rules` plus one `Option` in `RULE_OPTIONS` (with its code in
-the text form), both here: the parsers, help texts and command-line options read the table.
+`Rules` also says what its rules do (what a roll may close, how many dice may be rolled, which
+unusable roll rolls again, the score): the engine, solvers, policies and reviews ask it. A new
+on/off rule is a field, one `Option` in `RULE_OPTIONS` and its behaviour in those methods, all
+here: the parsers, help texts and command-line options read the table.
 """
 
 from __future__ import annotations
@@ -10,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
 from core.game.errors import InvalidRules
+from core.game.moves import Options, both_tiles, display_order, mask_of, one_tile, subsets_with_sum
 from core.game.option import Option, Value
 
 TILE_COUNTS = (9, 10, 12)
@@ -76,7 +80,13 @@ class Rules:
 
     @property
     def max_score(self) -> int:
-        return score_of(self, self.full_mask)
+        return self.score(self.full_mask)
+
+    def score(self, open_mask: int) -> int:
+        """The score of a finished turn: open tiles summed (golf) or counted (missionary)."""
+        if self.scoring is Scoring.COUNT:
+            return open_mask.bit_count()
+        return sum(tile for tile in range(1, self.tiles + 1) if open_mask >> (tile - 1) & 1)
 
     def one_die_allowed(self, available: int) -> bool:
         """May the player choose one die, given the tiles still to be played?"""
@@ -86,14 +96,35 @@ class Rules:
         """How many dice the player may roll next: always `dice`, plus 1 under the one-die rule."""
         return (1, self.dice) if self.one_die_allowed(available) else (self.dice,)
 
-    def rolls_again(self, dice: Sequence[int]) -> bool:
-        """Whether a roll that allows no move still grants one more roll in the long game.
+    def allows(self, available: int, dice: tuple[int, ...]) -> Options:
+        """What this roll allows on the `available` tiles (the open ones, or the closed ones for
+        the long game's opener): the moves in display order, and whether making one ends the
+        turn (the last-die rule)."""
+        return _allows(self, available, dice)
 
-        Source 001: "Kaster du par, får du et ekstra kast" (a pair gives an extra roll). With
-        three dice a pair is any two dice alike (2-2-5 as well as 2-2-2); one die is never a pair.
-        The engine, the solvers, the policies and the reviews all read this one predicate.
+    @property
+    def by_total(self) -> bool:
+        """Whether a roll closes exactly the sets of available tiles adding up to its total
+        (`any`): the solver's closed form and the policies' grouping of rolls rely on it."""
+        return self.close is CloseRule.ANY
+
+    def reads(self, dice: tuple[int, ...]) -> int:
+        """The tiles whose state can change what `dice` allow (boards that agree on them allow
+        the same moves): every tile under `any`; else the dice's tiles, their total's, and the
+        high tiles (the one-die rule)."""
+        if self.by_total:
+            return self.full_mask
+        return self.high_mask | mask_of([*dice, sum(dice)])
+
+    def rolls_again(self, dice: Sequence[int], *, long_game: bool) -> bool:
+        """Whether a roll that allows no move grants the same player one more roll.
+
+        Source 001, the long game: "Kaster du par, får du et ekstra kast" (a pair gives an extra
+        roll). With three dice a pair is any two dice alike (2-2-5 as well as 2-2-2); one die is
+        never a pair. The other formats have no extra roll. The engine, the solvers, the
+        predictions and the reviews all read this one predicate, in every format.
         """
-        return len(set(dice)) < len(dice)
+        return long_game and len(set(dice)) < len(dice)
 
     def to_str(self) -> str:
         """Compact text form, e.g. `t9.d2.any.1d.sum` (see `from_str`); leaderboards key by it."""
@@ -148,13 +179,6 @@ def _problems(rules: Rules) -> list[tuple[str, dict[str, Any]]]:
     return problems
 
 
-def score_of(rules: Rules, open_mask: int) -> int:
-    """The score of a finished turn: open tiles summed (golf) or counted (missionary)."""
-    if rules.scoring is Scoring.COUNT:
-        return open_mask.bit_count()
-    return sum(tile for tile in range(1, rules.tiles + 1) if open_mask >> (tile - 1) & 1)
-
-
 PRESETS: dict[str, Rules] = {
     "classic": Rules(),
     "hard": Rules(one_die=False),
@@ -195,7 +219,7 @@ def build_rules(preset_name: str | None = None, /, **options: Value | None) -> R
     for name, value in options.items():
         option = _rule_option(name)
         if value is not None:
-            changes[option.field or name] = _field_value(option, value)
+            changes[option.field or name] = option.field_value(value)
     return base.with_options(**changes) if changes else base
 
 
@@ -215,22 +239,6 @@ def _rule_option(name: str) -> Option:
     return found
 
 
-def _field_value(option: Option, value: Value) -> Value:
-    """The value of the rules' field: a choice as its member (`close="Any"` is `CloseRule.ANY`),
-    a negated flag turned around."""
-    if option.kind is bool:
-        return bool(value) != option.negated
-    if option.kind is str:
-        wanted = str(value).strip().lower()
-        found = next((member for member in option.values if member == wanted), None)
-        if found is None:
-            allowed = ", ".join(str(member) for member in option.values)
-            raise InvalidRules("error.rules.choice", option=option.typed, value=value,
-                               allowed=allowed)  # fmt: skip
-        return found
-    return value
-
-
 def every_rule_set() -> tuple[Rules, ...]:
     """Every valid rule set, from the option table: what per-rules keys (boards, stats) a server
     can hold is a known, finite set (a few dozen), so nothing has to scan for them."""
@@ -245,3 +253,37 @@ def every_rule_set() -> tuple[Rules, ...]:
         except InvalidRules:
             continue
     return tuple(found)
+
+
+def _closings(rules: Rules, available: int, dice: tuple[int, ...]) -> list[int]:
+    """The moves the close rule allows (the sum's tiles, the dice's, or either)."""
+    total = sum(dice)
+    if rules.close is CloseRule.ANY:
+        return list(subsets_with_sum(available, total, rules.tiles))
+    if len(dice) == 1:
+        return one_tile(available, dice[0], rules.tiles)
+    a, b = dice
+    singles = one_tile(available, a, rules.tiles) + one_tile(available, b, rules.tiles)
+    pair = both_tiles(available, a, b, rules.tiles)
+    by_sum = one_tile(available, total, rules.tiles)
+    if rules.close is CloseRule.SUM_OR_DICE:
+        # Source 003: once 7-8-9 are shut, choosing two dice means closing the two dice's tiles.
+        return pair if rules.one_die_allowed(available) else by_sum + pair
+    if rules.close is CloseRule.DICE:
+        return by_sum + singles + pair
+    return singles + pair  # separate: the dice instead of the sum
+
+
+@lru_cache(maxsize=1 << 16)
+def _allows(rules: Rules, available: int, dice: tuple[int, ...]) -> Options:
+    """`Rules.allows`, cached: the engine, the views and the hints all ask the same question
+    several times per click."""
+    moves = _closings(rules, available, dice)
+    if moves:
+        return Options(display_order(moves))
+    if rules.last_die and len(dice) == 2:
+        # Source 003 variation: close the tile of one die, and the turn ends there.
+        singles = [move for die in dice for move in one_tile(available, die, rules.tiles)]
+        if singles:
+            return Options(display_order(singles), ends_turn=True)
+    return Options(())

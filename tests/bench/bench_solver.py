@@ -19,7 +19,6 @@ if __package__ in (None, ""):  # run as a file: make the project root importable
 
 from core.game.ai.solver import Objective, exact_p_shut, roll_outcomes, solve
 from core.game.ai.solver_long import solve_long
-from core.game.moves import options
 from core.game.rules import PRESETS, CloseRule, Rules
 
 RULE_SETS: dict[str, Rules] = {
@@ -45,7 +44,7 @@ def clear_caches() -> None:
 def table_build_times(rules: Rules) -> dict[str, float]:
     """Cold times: the shared roll outcomes, then each objective's table on top of them."""
     clear_caches()
-    times = {"roll_outcomes": seconds(lambda: roll_outcomes(rules))}
+    times = {"roll_outcomes": seconds(lambda: roll_outcomes(rules, long_game=False))}
     for objective in Objective:
         times[objective.value] = seconds(lambda: solve(rules, objective))  # noqa: B023
     times["first_table_total"] = times["roll_outcomes"] + times[Objective.SUM.value]
@@ -77,10 +76,8 @@ def lookup_times(rules: Rules) -> dict[str, float]:
     return {
         "best_move": per_call(states, table.best_move),
         "best_move_full_board": per_call(full_board, table.best_move),
-        "options": per_call(states, lambda available, dice: options(rules, available, dice)),
-        "options_full_board": per_call(
-            full_board, lambda available, dice: options(rules, available, dice)
-        ),
+        "options": per_call(states, rules.allows),
+        "options_full_board": per_call(full_board, rules.allows),
     }
 
 

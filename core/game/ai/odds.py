@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from core.game.ai.solver import Objective, Table, exact_p_shut, solve, sorted_rolls
 from core.game.moves import move_label
-from core.game.rules import CloseRule, Rules
+from core.game.rules import Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +48,7 @@ def compute_odds(rules: Rules, objective: Objective | None = None, *, exact: boo
 def first_rolls(rules: Rules) -> dict[str, tuple[int, ...]]:
     """The rolls that can differ on a full board: each total for `any` (only the sum matters),
     else each distinct roll of the dice (which two dice show decides what may close)."""
-    if rules.close is CloseRule.ANY:
+    if rules.by_total:
         by_total = {str(sum(dice)): dice for dice, _ in reversed(sorted_rolls(rules.dice))}
         return dict(sorted(by_total.items(), key=lambda item: int(item[0])))
     return {"-".join(map(str, dice)): dice for dice, _ in sorted_rolls(rules.dice)}

@@ -10,8 +10,8 @@ from enum import StrEnum
 from typing import Protocol
 
 from core.game.ai.solver import Objective, Table, solve
-from core.game.moves import Options, options
-from core.game.rules import CloseRule, Rules
+from core.game.moves import Options
+from core.game.rules import Rules
 
 
 class Policy(StrEnum):
@@ -35,11 +35,11 @@ class Player(Protocol):
 
 
 class MoveBook:
-    """`moves.options`, remembered per board and roll (the turn revisits the same few)."""
+    """`Rules.allows`, remembered per board and roll (the turn revisits the same few)."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self._by_sum = rules.close is CloseRule.ANY  # only the total matters to `any`
+        self._by_sum = rules.by_total
         self._known: dict[tuple[int, object], Options] = {}
 
     def key(self, board: int, dice: tuple[int, ...]) -> tuple[int, object]:
@@ -50,7 +50,7 @@ class MoveBook:
         key = self.key(board, dice)
         found = self._known.get(key)
         if found is None:
-            found = self._known[key] = options(self.rules, board, dice)
+            found = self._known[key] = self.rules.allows(board, dice)
         return found
 
 

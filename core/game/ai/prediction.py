@@ -12,7 +12,7 @@ from functools import cache
 
 from core.game.ai.policies import MoveBook, Player, Policy, make_player
 from core.game.ai.solver import Objective, sorted_rolls
-from core.game.rules import Rules, score_of
+from core.game.rules import Rules
 
 Moments = tuple[float, float, float]  # chance to shut, expected score, expected squared score
 
@@ -35,18 +35,34 @@ def predict(rules: Rules, policy: Policy, objective: Objective) -> Prediction:
 
 
 def _policy_values(rules: Rules, player: Player, book: MoveBook) -> list[Moments]:
-    """Each board's moments before rolling; every move shrinks the board, so one pass suffices."""
+    """Each board's moments before rolling; every move shrinks the board, so one pass suffices.
+
+    A stuck roll that rolls again (`Rules.rolls_again`) starts the board over: the moments are
+    those of the other outcomes, scaled up by the chance of not rolling again.
+    """
     ends = [_end_moments(rules, board) for board in range(rules.full_mask + 1)]
+    rerolls = _rerolls(rules)
     values = [ends[0]]
     for board in range(1, rules.full_mask + 1):
         counts = player.dice_counts(board)
-        rolls = [_roll_moments(board, count, player, book, values, ends) for count in counts]
-        values.append(_mean(rolls))
+        rolls = [_roll_moments(board, c, player, book, values, ends, rerolls) for c in counts]
+        if len(rolls) == 1:
+            moments, again = rolls[0]
+        else:
+            moments = _mean([part for part, _ in rolls])
+            again = sum(chance for _, chance in rolls) / len(rolls)
+        values.append(_scaled(moments, 1.0 / (1.0 - again)) if again else moments)
     return values
 
 
+def _rerolls(rules: Rules) -> frozenset[tuple[int, ...]]:
+    """The rolls that roll again when stuck, in a one-turn match."""
+    rolls = (dice for count in (1, rules.dice) for dice, _ in sorted_rolls(count))
+    return frozenset(dice for dice in rolls if rules.rolls_again(dice, long_game=False))
+
+
 def _end_moments(rules: Rules, board: int) -> Moments:
-    score = float(score_of(rules, board))
+    score = float(rules.score(board))
     return (1.0 if board == 0 else 0.0, score, score * score)
 
 
@@ -57,19 +73,29 @@ def _roll_moments(
     book: MoveBook,
     values: list[Moments],
     ends: list[Moments],
-) -> Moments:
-    """The moments of rolling `count` dice on `board` and following the policy after."""
+    rerolls: frozenset[tuple[int, ...]],
+) -> tuple[Moments, float]:
+    """The moments of rolling `count` dice on `board` and following the policy after, summed
+    over the outcomes but the stuck ones that roll again; and the chance of those."""
     parts: list[tuple[float, Moments]] = []
+    again = 0.0
     for dice, ways in sorted_rolls(count):
         moves = player.moves(board, dice)
+        if not moves and rerolls and dice in rerolls:
+            again += ways / 6**count
+            continue
         after = ends if not moves or book.options(board, dice).ends_turn else values
         outcomes = [after[board ^ move] for move in moves] or [ends[board]]
         parts.append((ways / 6**count, _mean(outcomes)))
-    return _weighted(parts)
+    return _weighted(parts), again
 
 
 def _mean(items: Sequence[Moments]) -> Moments:
     return _weighted([(1.0 / len(items), item) for item in items])
+
+
+def _scaled(moments: Moments, factor: float) -> Moments:
+    return moments[0] * factor, moments[1] * factor, moments[2] * factor
 
 
 def _weighted(parts: Sequence[tuple[float, Moments]]) -> Moments:

@@ -17,7 +17,7 @@ from enum import StrEnum
 
 from core.game.ai.solver import TIE, Objective, Table, solve
 from core.game.errors import ShutboxError
-from core.game.moves import Options, mask_of, move_label, options
+from core.game.moves import Options, mask_of, move_label
 from core.game.rules import Rules
 
 SIDES = 6
@@ -192,7 +192,7 @@ def check_step(rules: Rules, available: int, step: Step, number: int) -> Options
     if len(step.dice) not in counts:
         allowed = "/".join(map(str, counts))
         raise InvalidTurn("error.review.dice", step=number, allowed=allowed)
-    found = options(rules, available, step.dice)
+    found = rules.allows(available, step.dice)
     if step.move not in found.moves and (step.move or found.moves):
         raise InvalidTurn("error.review.move", step=number)
     return found
@@ -200,9 +200,10 @@ def check_step(rules: Rules, available: int, step: Step, number: int) -> Options
 
 def _after(rules: Rules, available: int, step: Step) -> tuple[int, bool]:
     """The open tiles after a step, and whether the turn ended with it."""
-    found = options(rules, available, step.dice)
+    found = rules.allows(available, step.dice)
     left = available ^ step.move
-    return left, not step.move or found.ends_turn or not left
+    stuck = not step.move and not rules.rolls_again(step.dice, long_game=False)
+    return left, stuck or found.ends_turn or not left
 
 
 def grade_dice(table: Table, available: int, chosen: int) -> Decision | None:
@@ -218,7 +219,7 @@ def grade_dice(table: Table, available: int, chosen: int) -> Decision | None:
 
 def grade_move(table: Table, available: int, step: Step) -> Decision | None:
     """The choice of tiles after a roll (a legal one); None when the roll left no choice."""
-    found = options(table.rules, available, step.dice)
+    found = table.rules.allows(available, step.dice)
     if len(found.moves) < 2:
         return None
     after = table.terminal if found.ends_turn else table.values

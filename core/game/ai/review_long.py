@@ -68,6 +68,6 @@ def review_long_turn(rules: Rules, board: int, mover: int, steps: Sequence[Step]
         )
         decisions += [decision for decision in graded if decision is not None]
         board ^= step.move  # closing an open tile and opening a closed one both flip it
-        stuck = not step.move and not rules.rolls_again(step.dice)
+        stuck = not step.move and not rules.rolls_again(step.dice, long_game=True)
         ended = stuck or found.ends_turn or step.move == available
     return Review(tuple(decisions))

@@ -3,8 +3,8 @@
 A state is the mask of tiles the player may still act on (`available`). Every move closes at
 least one tile, so a move always leads to a smaller mask and one pass over the masks in
 increasing order solves the whole turn. The roll outcomes of every mask are built once per rule
-set (`roll_outcomes`) and shared by the objectives and by the long game
-(`core.game.ai.solver_long`).
+set and format (`roll_outcomes`, from `Rules.allows` and `Rules.rolls_again`) and shared by the
+objectives, and by the long game (`core.game.ai.solver_long`).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from functools import cache
 from itertools import product
 from typing import NamedTuple, TypeVar
 
-from core.game.moves import mask_of, mask_sums, options
-from core.game.rules import CloseRule, Rules
+from core.game.moves import mask_sums
+from core.game.rules import Rules
 
 Num = TypeVar("Num", float, Fraction)
 TIE = 1e-9  # values closer than this are equally good: float sums differ in the last bits
@@ -42,7 +42,7 @@ class RollOutcomes(NamedTuple):
 
     rolls: int  # equally likely ordered outcomes: 6 ** count
     stuck: int  # outcomes with no legal move
-    stuck_doubles: int  # of those, the ones that roll again (`Rules.rolls_again`, the long game)
+    stuck_again: int  # of those, the ones that roll again (`Rules.rolls_again`)
     moves: tuple[Group, ...]  # outcomes whose moves continue the turn
     last_moves: tuple[Group, ...]  # outcomes whose moves end the turn (the last-die rule)
 
@@ -61,33 +61,36 @@ def sorted_rolls(count: int) -> tuple[tuple[tuple[int, ...], int], ...]:
 
 
 @cache
-def sum_ways(rules: Rules, count: int) -> tuple[tuple[int, int, int], ...]:
+def sum_ways(rules: Rules, count: int, long_game: bool) -> tuple[tuple[int, int, int], ...]:
     """Each total of `count` dice with how many ordered rolls give it, and how many of those roll
-    again (`Rules.rolls_again`: the long game's extra roll)."""
+    again when stuck (`Rules.rolls_again`)."""
     totals: dict[int, list[int]] = {}
     for dice, ways in sorted_rolls(count):
         entry = totals.setdefault(sum(dice), [0, 0])
         entry[0] += ways
-        entry[1] += ways if rules.rolls_again(dice) else 0
+        entry[1] += ways if rules.rolls_again(dice, long_game=long_game) else 0
     return tuple((total, ways, doubles) for total, (ways, doubles) in sorted(totals.items()))
 
 
 @cache
-def roll_outcomes(rules: Rules) -> tuple[Choices, ...]:
+def roll_outcomes(rules: Rules, *, long_game: bool) -> tuple[Choices, ...]:
     """For every mask, the dice counts the player may roll and what each roll allows."""
-    if rules.close is CloseRule.ANY:
-        return _any_outcomes(rules)
-    return _dice_rule_outcomes(rules)
+    if rules.by_total:
+        return _any_outcomes(rules, long_game)
+    return _dice_rule_outcomes(rules, long_game)
 
 
 def _counts(rules: Rules, mask: int) -> tuple[int, ...]:
     return rules.dice_choices(mask) if mask else ()
 
 
-def _any_outcomes(rules: Rules) -> tuple[Choices, ...]:
+def _any_outcomes(rules: Rules, long_game: bool) -> tuple[Choices, ...]:
     left = _left_by_sum(rules.tiles, 6 * rules.dice)
     return tuple(
-        tuple((count, _group_by_sum(rules, left[mask], count)) for count in _counts(rules, mask))
+        tuple(
+            (count, _group_by_sum(sum_ways(rules, count, long_game), left[mask], count))
+            for count in _counts(rules, mask)
+        )
         for mask in range(rules.full_mask + 1)
     )
 
@@ -110,20 +113,22 @@ def _left_by_sum(tiles: int, top: int) -> list[list[tuple[int, ...]]]:
     return left
 
 
-def _group_by_sum(rules: Rules, left: list[tuple[int, ...]], count: int) -> RollOutcomes:
+def _group_by_sum(
+    totals: tuple[tuple[int, int, int], ...], left: list[tuple[int, ...]], count: int
+) -> RollOutcomes:
     groups: list[Group] = []
-    stuck = stuck_doubles = 0
-    for total, ways, doubles in sum_ways(rules, count):
+    stuck = stuck_again = 0
+    for total, ways, again in totals:
         if left[total]:
             groups.append((ways, left[total]))
         else:
             stuck += ways
-            stuck_doubles += doubles
-    return RollOutcomes(6**count, stuck, stuck_doubles, tuple(groups), ())
+            stuck_again += again
+    return RollOutcomes(6**count, stuck, stuck_again, tuple(groups), ())
 
 
-def _dice_rule_outcomes(rules: Rules) -> tuple[Choices, ...]:
-    lookup = _OptionsLookup(rules)
+def _dice_rule_outcomes(rules: Rules, long_game: bool) -> tuple[Choices, ...]:
+    lookup = _OptionsLookup(rules, long_game)
     return tuple(
         tuple((count, _group_by_roll(lookup, mask, count)) for count in _counts(rules, mask))
         for mask in range(rules.full_mask + 1)
@@ -131,26 +136,20 @@ def _dice_rule_outcomes(rules: Rules) -> tuple[Choices, ...]:
 
 
 class _OptionsLookup:
-    """`moves.options` for the dice-based close rules, remembered per relevant part of the mask.
+    """`Rules.allows`, remembered per relevant part of the mask (masks that agree on the tiles
+    a roll reads, `Rules.reads`, allow the same moves), and `Rules.rolls_again` per roll."""
 
-    Under those rules a roll only ever acts on its dice's tiles and their sum's tile, and the
-    only other thing that counts is the one-die rule (whether a tile of 7 or more is open), so
-    masks that agree on those tiles share their options.
-    """
-
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, long_game: bool) -> None:
         self.rules = rules
-        self.relevant = {
-            dice: rules.high_mask | mask_of([*dice, sum(dice)])
-            for count in (1, rules.dice)
-            for dice, _ in sorted_rolls(count)
-        }
+        rolls = [dice for count in (1, rules.dice) for dice, _ in sorted_rolls(count)]
+        self.relevant = {dice: rules.reads(dice) for dice in rolls}
+        self.again = {dice: rules.rolls_again(dice, long_game=long_game) for dice in rolls}
         self.known: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], bool]] = {}
 
     def __call__(self, mask: int, dice: tuple[int, ...]) -> tuple[tuple[int, ...], bool]:
         key = (dice, mask & self.relevant[dice])
         if key not in self.known:
-            found = options(self.rules, key[1], dice)
+            found = self.rules.allows(key[1], dice)
             self.known[key] = (found.moves, found.ends_turn)
         moves, ends_turn = self.known[key]
         return tuple([mask ^ move for move in moves]), ends_turn
@@ -159,32 +158,34 @@ class _OptionsLookup:
 def _group_by_roll(lookup: _OptionsLookup, mask: int, count: int) -> RollOutcomes:
     moves: list[Group] = []
     last_moves: list[Group] = []
-    stuck = stuck_doubles = 0
+    stuck = stuck_again = 0
     for dice, ways in sorted_rolls(count):
         left, ends_turn = lookup(mask, dice)
         if not left:
             stuck += ways
-            stuck_doubles += ways if lookup.rules.rolls_again(dice) else 0
+            stuck_again += ways if lookup.again[dice] else 0
         else:
             (last_moves if ends_turn else moves).append((ways, left))
-    return RollOutcomes(6**count, stuck, stuck_doubles, tuple(moves), tuple(last_moves))
+    return RollOutcomes(6**count, stuck, stuck_again, tuple(moves), tuple(last_moves))
 
 
 def _optimal_values(
     rules: Rules, terminal: Sequence[Num], better: Callable[[Iterable[Num]], Num]
 ) -> tuple[list[Num], list[dict[int, Num]]]:
     """Each mask's value before rolling, and its value per dice count, under optimal play."""
+    outcomes = roll_outcomes(rules, long_game=False)
+    all_rolls = (dice for count in (1, rules.dice) for dice, _ in sorted_rolls(count))
+    rerolls = any(rules.rolls_again(dice, long_game=False) for dice in all_rolls)
     values: list[Num] = [terminal[0]]
     by_count: list[dict[int, Num]] = [{}]
-    for mask, choices in enumerate(roll_outcomes(rules)):
-        if not mask:
-            continue
+    for mask, choices in enumerate(outcomes[1:], start=1):
         dice_values = {
-            count: _roll_value(outcomes, terminal[mask], values, terminal, better)
-            for count, outcomes in choices
+            count: _roll_value(rolls, terminal[mask], values, terminal, better)
+            for count, rolls in choices
         }
-        by_count.append(dice_values)
-        values.append(better(dice_values.values()))
+        value = better(dice_values.values())
+        by_count.append(_chosen_now(choices, dice_values, value) if rerolls else dice_values)
+        values.append(value)
     return values, by_count
 
 
@@ -195,13 +196,23 @@ def _roll_value(
     terminal: Sequence[Num],
     better: Callable[[Iterable[Num]], Num],
 ) -> Num:
-    """The expected value of one roll, playing the best move on every outcome."""
-    total = outcomes.stuck * if_stuck
+    """The expected value of one roll, playing the best move on every outcome; a stuck roll that
+    rolls again leaves the mask as it was, so the roll is drawn from the other outcomes only."""
+    total = (outcomes.stuck - outcomes.stuck_again) * if_stuck
     for ways, left in outcomes.moves:
         total += ways * better(map(values.__getitem__, left))
     for ways, left in outcomes.last_moves:
         total += ways * better(map(terminal.__getitem__, left))
-    return total / outcomes.rolls
+    return total / (outcomes.rolls - outcomes.stuck_again)
+
+
+def _chosen_now(choices: Choices, until_used: dict[int, Num], value: Num) -> dict[int, Num]:
+    """Each dice count's value for this roll only (the best one, worth `value`, after a reroll)."""
+    return {
+        count: (until_used[count] * (rolls.rolls - rolls.stuck_again) + rolls.stuck_again * value)
+        / rolls.rolls
+        for count, rolls in choices
+    }
 
 
 def terminal_values(rules: Rules, objective: Objective) -> list[float]:
@@ -258,7 +269,7 @@ class Table:
     def move_values(self, available: int, dice: tuple[int, ...]) -> list[tuple[int, float]]:
         """Each legal move with the value after it, best first (display order among equals)."""
         check_mask(self.rules, available)
-        found = options(self.rules, available, dice)
+        found = self.rules.allows(available, dice)
         after = self.terminal if found.ends_turn else self.values
         return self._ranked((move, after[available ^ move]) for move in found.moves)
 

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from functools import cache
 
 from core.game.ai.solver import Choices, RollOutcomes, check_mask, preferred_count, roll_outcomes
-from core.game.moves import options
 from core.game.rules import Rules
 
 CLOSER, OPENER = 0, 1
@@ -58,7 +57,7 @@ class LongTable:
     ) -> list[tuple[int, float]]:
         """Each legal move (the tiles it flips) with the mover's win chance after it, best first."""
         mine = self.available(open_mask, mover)
-        found = options(self.rules, mine, dice)
+        found = self.rules.allows(mine, dice)
         after = self._handover_chance if found.ends_turn else self.chances.__getitem__
         ranked = [(move, after(mine ^ move)) for move in found.moves]
         return sorted(ranked, key=lambda pair: -pair[1])
@@ -76,7 +75,7 @@ class LongTable:
 @cache
 def solve_long(rules: Rules) -> LongTable:
     """The long-game table for a rule set (built once per process)."""
-    outcomes = roll_outcomes(rules)
+    outcomes = roll_outcomes(rules, long_game=True)
     full = rules.full_mask
     chances = [1.0] + [0.5] * full
     handover = [1.0] + [1.0 - chances[full ^ left] for left in range(1, full + 1)]
@@ -110,19 +109,20 @@ def _sweep(outcomes: tuple[Choices, ...], chances: list[float], handover: list[f
 def _chance_until_used(
     rolls: RollOutcomes, chances: list[float], handover: list[float], if_stuck: float
 ) -> float:
-    """The chance to win with this many dice, rerolling every unusable double.
+    """The chance to win with this many dice, rolling again whenever a stuck roll may
+    (`Rules.rolls_again`).
 
-    A stuck double gives the same state again, so the roll is effectively drawn from the other
+    Such a roll gives the same state again, so the roll is effectively drawn from the other
     outcomes only (the best dice count stays the best after the reroll).
     """
-    return _weighted_sum(rolls, chances, handover, if_stuck) / (rolls.rolls - rolls.stuck_doubles)
+    return _weighted_sum(rolls, chances, handover, if_stuck) / (rolls.rolls - rolls.stuck_again)
 
 
 def _weighted_sum(
     rolls: RollOutcomes, chances: list[float], handover: list[float], if_stuck: float
 ) -> float:
-    """The sum over the outcomes other than stuck doubles of (ways to roll it) x (chance after)."""
-    total = (rolls.stuck - rolls.stuck_doubles) * if_stuck
+    """The sum over the outcomes but the stuck ones that roll again of (ways) x (chance after)."""
+    total = (rolls.stuck - rolls.stuck_again) * if_stuck
     for ways, left in rolls.moves:
         total += ways * max(map(chances.__getitem__, left))
     for ways, left in rolls.last_moves:
@@ -133,11 +133,11 @@ def _weighted_sum(
 def _dice_chances(
     mask: int, choices: Choices, chances: list[float], handover: list[float]
 ) -> dict[int, float]:
-    """The chance per dice count for the next roll, back to the best choice after a double."""
+    """The chance per dice count for the next roll, back to the best choice after a reroll."""
     return {
         count: (
             _weighted_sum(rolls, chances, handover, handover[mask])
-            + rolls.stuck_doubles * chances[mask]
+            + rolls.stuck_again * chances[mask]
         )
         / rolls.rolls
         for count, rolls in choices

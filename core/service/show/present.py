@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from core.game import flow
 from core.game.match import FormatKind, StakesKind
-from core.game.moves import options
 from core.game.state import Ending, GameState, Phase
 from core.service.features import rematch, reviews
 from core.service.features.challenge import Tag
@@ -187,7 +186,7 @@ def _turn_rows(record: GameRecord, page: int) -> tuple[tuple[Button, ...], ...]:
     hint = _hint_button(record)
     if state.phase is Phase.ROLL:
         return ((*_roll_buttons(record), *hint),)
-    moves = options(state.config.rules, flow.available(state), state.dice).moves
+    moves = state.config.rules.allows(flow.available(state), state.dice).moves
     pages = max(1, -(-len(moves) // MOVES_PER_PAGE))
     page %= pages
     shown = moves[page * MOVES_PER_PAGE : (page + 1) * MOVES_PER_PAGE]

@@ -17,7 +17,6 @@ from core.game.errors import ShutboxError
 from core.game.events import Dropped, Event, MatchEnded
 from core.game.flow import available
 from core.game.match import FormatKind
-from core.game.moves import options
 from core.game.state import Ending, GameState, Phase
 from tests.unit.core.game_helpers import config, table
 
@@ -52,7 +51,7 @@ def action_for(state: GameState, step: object) -> Action | None:
         return None
     if state.phase is Phase.ROLL:
         return Roll(seat.id, count=state.config.rules.dice)
-    moves = options(state.config.rules, available(state), state.dice).moves
+    moves = state.config.rules.allows(available(state), state.dice).moves
     return Choose(seat.id, tiles=moves[0])
 
 

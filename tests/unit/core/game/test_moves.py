@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, product
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.game.moves import display_order, legal_moves, mask_of, move_label, options, tiles_of
-from core.game.rules import CloseRule, Rules
+from core.game.moves import display_order, mask_of, move_label, subsets_with_sum, tiles_of
+from core.game.rules import CloseRule, Rules, every_rule_set
 
 RULE_SETS = [
     Rules(tiles=t, close=c, last_die=ld, one_die=od)
@@ -66,7 +67,7 @@ def test_legal_moves_match_brute_force(situation: tuple[Rules, int, tuple[int, .
     """For random boards and rolls, tiles 1-12 and every close rule, the moves are exactly right."""
     rules, available, dice = situation
     expected, ends_turn = brute_force(rules, available, dice)
-    found = options(rules, available, dice)
+    found = rules.allows(available, dice)
     assert set(found.moves) == expected
     assert found.ends_turn == (ends_turn and bool(expected))
     assert len(found.moves) == len(set(found.moves))
@@ -75,33 +76,33 @@ def test_legal_moves_match_brute_force(situation: tuple[Rules, int, tuple[int, .
 
 def test_the_norwegian_example_of_a_nine() -> None:
     """A roll of 4 and 5 with every tile open offers the eight ways source 001 lists."""
-    moves = [move_label(m) for m in legal_moves(Rules(), Rules().full_mask, (4, 5))]
+    moves = [move_label(m) for m in Rules().allows(Rules().full_mask, (4, 5)).moves]
     assert moves == ["9", "8+1", "7+2", "6+3", "5+4", "6+2+1", "5+3+1", "4+3+2"]
 
 
 def test_sailors_first_roll_of_five_five_closes_nothing() -> None:
     """Under the sailors' rule a first roll of 5-5 or 6-6 can close nothing (45 points)."""
     sailors = Rules(close=CloseRule.SUM_OR_DICE)
-    assert legal_moves(sailors, sailors.full_mask, (5, 5)) == ()
-    assert legal_moves(sailors, sailors.full_mask, (6, 6)) == ()
+    assert sailors.allows(sailors.full_mask, (5, 5)).moves == ()
+    assert sailors.allows(sailors.full_mask, (6, 6)).moves == ()
 
 
 def test_sailors_example_from_source_003() -> None:
     """5-3 closes 8; 6-5 closes 5 and 6; 2-6 then closes nothing (8 and 6 are shut)."""
     sailors = Rules(close=CloseRule.SUM_OR_DICE)
     board = sailors.full_mask & ~mask_of([8])
-    assert legal_moves(sailors, board, (6, 5)) == (mask_of([6, 5]),)
+    assert sailors.allows(board, (6, 5)).moves == (mask_of([6, 5]),)
     board &= ~mask_of([6, 5])
-    assert legal_moves(sailors, board, (2, 6)) == ()
+    assert sailors.allows(board, (2, 6)).moves == ()
     with_last_die = Rules(close=CloseRule.SUM_OR_DICE, last_die=True)
-    assert options(with_last_die, board, (2, 6)).moves == (mask_of([2]),)
-    assert options(with_last_die, board, (2, 6)).ends_turn
+    assert with_last_die.allows(board, (2, 6)).moves == (mask_of([2]),)
+    assert with_last_die.allows(board, (2, 6)).ends_turn
 
 
 def test_a_double_never_closes_one_tile_twice() -> None:
     """With the dice rules, 3-3 cannot close tile 3 twice."""
     kids = Rules(close=CloseRule.DICE)
-    labels = {move_label(m) for m in legal_moves(kids, kids.full_mask, (3, 3))}
+    labels = {move_label(m) for m in kids.allows(kids.full_mask, (3, 3)).moves}
     assert labels == {"6", "3"}
 
 
@@ -109,3 +110,19 @@ def test_moves_are_shown_fewest_tiles_then_highest_first() -> None:
     """Buttons read `9`, `8+1`, `7+2`, `4+3+2`."""
     ordered = display_order([mask_of([4, 3, 2]), mask_of([7, 2]), mask_of([9]), mask_of([8, 1])])
     assert [move_label(m) for m in ordered] == ["9", "8+1", "7+2", "4+3+2"]
+
+
+@pytest.mark.parametrize(
+    "rules", [rules for rules in every_rule_set() if rules.tiles == 9], ids=Rules.to_str
+)
+def test_a_roll_allows_what_the_tiles_it_reads_allow(rules: Rules) -> None:
+    """Boards that agree on `Rules.reads` allow the same moves (the solver shares them), and
+    under `by_total` the moves are the sets of tiles adding up to the roll's total."""
+    rolls = [dice for count in (1, rules.dice) for dice in product(range(1, 7), repeat=count)]
+    for dice in rolls:
+        read = rules.reads(dice)
+        for board in range(1, rules.full_mask + 1):
+            found = rules.allows(board, dice)
+            assert rules.allows(board & read, dice) == found, (board, dice)
+            if rules.by_total:
+                assert set(found.moves) == set(subsets_with_sum(board, sum(dice), rules.tiles))

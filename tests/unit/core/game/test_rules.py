@@ -16,7 +16,6 @@ from core.game.rules import (
     build_rules,
     flags_on,
     preset,
-    score_of,
 )
 
 rules_values = st.builds(
@@ -113,9 +112,9 @@ def test_broken_text_is_refused() -> None:
 def test_scores_are_golf_or_missionary() -> None:
     """Open 2, 3 and 5 score 10 (sum) or 3 (count); a shut box scores 0."""
     open_tiles = 0b10110
-    assert score_of(Rules(), open_tiles) == 10
-    assert score_of(Rules(scoring=Scoring.COUNT), open_tiles) == 3
-    assert score_of(Rules(), 0) == 0 and Rules().max_score == 45
+    assert Rules().score(open_tiles) == 10
+    assert Rules(scoring=Scoring.COUNT).score(open_tiles) == 3
+    assert Rules().score(0) == 0 and Rules().max_score == 45
 
 
 def test_formats_and_stakes_parse_and_refuse() -> None:

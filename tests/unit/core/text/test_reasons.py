@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from core.game.moves import mask_of, options
+from core.game.moves import mask_of
 from core.game.rules import CloseRule, Rules, preset
 from core.text.reasons import no_move_reason
 
 
 def _why(rules: Rules, open_tiles: list[int], dice: tuple[int, ...], lang: str = "en") -> str:
     available = mask_of(open_tiles)
-    assert not options(rules, available, dice).moves, "the roll must fit nothing"
+    assert not rules.allows(available, dice).moves, "the roll must fit nothing"
     return no_move_reason(rules, available, dice, lang)
 
 

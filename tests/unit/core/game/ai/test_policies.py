@@ -6,7 +6,6 @@ import pytest
 
 from core.game.ai.policies import Policy, make_player
 from core.game.ai.solver import Objective, sorted_rolls
-from core.game.moves import options
 from core.game.rules import PRESETS, CloseRule, Rules
 
 CLASSIC = PRESETS["classic"]
@@ -30,7 +29,7 @@ def test_greedy_and_random_only_pick_legal_choices(policy: Policy, rules: Rules)
         assert counts and set(counts) <= set(rules.dice_choices(board))
         for count in counts:
             for dice, _ in sorted_rolls(count):
-                legal = options(rules, board, dice).moves
+                legal = rules.allows(board, dice).moves
                 moves = player.moves(board, dice)
                 assert set(moves) <= set(legal) and bool(moves) == bool(legal)
 

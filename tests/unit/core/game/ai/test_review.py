@@ -21,7 +21,7 @@ from core.game.ai.review import (
     review_turn,
 )
 from core.game.ai.solver import Objective, solve
-from core.game.moves import mask_of, options
+from core.game.moves import mask_of
 from core.game.rules import PRESETS, CloseRule, Rules, Scoring
 
 CLASSIC = Rules()
@@ -182,7 +182,7 @@ def _optimal_turn(rules: Rules, objective: Objective, seed: int) -> list[Step]:
     while available:
         count = table.best_dice(available)
         dice = tuple(dice_rng.randint(1, 6) for _ in range(count))
-        found = options(rules, available, dice)
+        found = rules.allows(available, dice)
         move = table.best_move(available, dice) or 0
         steps.append(Step(dice, move))
         if not move or found.ends_turn:

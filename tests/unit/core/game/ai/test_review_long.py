@@ -12,7 +12,7 @@ from core.game.ai.review import Aim, Decision, InvalidTurn, Kind, Step, parse_tu
 from core.game.ai.review_long import grade_long_dice, grade_long_move, review_long_turn
 from core.game.ai.solver import Objective
 from core.game.ai.solver_long import CLOSER, OPENER, solve_long
-from core.game.moves import mask_of, options
+from core.game.moves import mask_of
 from core.game.rules import PRESETS, CloseRule, Rules
 
 CLASSIC = Rules()
@@ -69,7 +69,7 @@ def test_the_opener_is_graded_as_the_closer_on_the_mirrored_box() -> None:
     """Opening tiles 1-3 of a box with only those closed is the closer's position of 1-3 open."""
     table = solve_long(CLASSIC)
     for dice in [(3,), (2, 1), (4, 2), (1, 1)]:
-        for move in options(CLASSIC, ONE_TO_THREE, dice).moves:
+        for move in CLASSIC.allows(ONE_TO_THREE, dice).moves:
             closing = grade_long_move(table, ONE_TO_THREE, CLOSER, Step(dice, move))
             opening = grade_long_move(table, FULL ^ ONE_TO_THREE, OPENER, Step(dice, move))
             assert closing == opening
@@ -165,7 +165,8 @@ def _optimal_long_game(rules: Rules, seed: int) -> list[Turn]:
             board ^= move
             if move and move == mine:
                 return turns  # the mover won
-            if (not move and not rules.rolls_again(dice)) or options(rules, mine, dice).ends_turn:
+            stuck = not move and not rules.rolls_again(dice, long_game=True)
+            if stuck or rules.allows(mine, dice).ends_turn:
                 break
         mover = 1 - mover
     return turns

@@ -17,7 +17,7 @@ from core.game.ai.solver import (
     sorted_rolls,
 )
 from core.game.ai.solver_long import CLOSER, OPENER, LongTable, solve_long
-from core.game.moves import mask_of, mask_sums, options
+from core.game.moves import mask_of, mask_sums
 from core.game.rules import PRESETS, CloseRule, Rules
 
 SAILORS_LAST_DIE = Rules(close=CloseRule.SUM_OR_DICE, last_die=True)
@@ -60,7 +60,7 @@ def naive_value(rules: Rules, objective: Objective, available: int) -> float:
         return sum(after_roll(mask, dice) for dice in rolls) / len(rolls)
 
     def after_roll(mask: int, dice: tuple[int, ...]) -> float:
-        found = options(rules, mask, dice)
+        found = rules.allows(mask, dice)
         if not found.moves:
             return terminal(objective, mask)
         after = (lambda m: terminal(objective, m)) if found.ends_turn else value
@@ -115,23 +115,25 @@ def test_three_dice_value_matches_brute_force_recursion() -> None:
     assert table.value(available) == pytest.approx(expected, 1e-12)
 
 
+@pytest.mark.parametrize("long_game", [False, True])
 @pytest.mark.parametrize("rules", NINE_TILE_RULES)
-def test_roll_outcomes_agree_with_options_on_every_mask(rules: Rules) -> None:
-    """The grouped roll outcomes allow exactly what `options` allows, for every mask and roll."""
-    for mask, choices in enumerate(roll_outcomes(rules)):
+def test_roll_outcomes_agree_with_options_on_every_mask(rules: Rules, long_game: bool) -> None:
+    """The grouped roll outcomes allow exactly what `Rules.allows` allows, and roll again where
+    `Rules.rolls_again` says, for every mask and roll, in the long game and the others."""
+    for mask, choices in enumerate(roll_outcomes(rules, long_game=long_game)):
         for count, outcomes in choices:
-            stuck = stuck_doubles = 0
+            stuck = stuck_again = 0
             moves: list[Group] = []
             last_moves: list[Group] = []
             for dice, ways in sorted_rolls(count):
-                found = options(rules, mask, dice)
+                found = rules.allows(mask, dice)
                 left = tuple(mask ^ move for move in found.moves)
                 if not left:
                     stuck += ways
-                    stuck_doubles += ways if rules.rolls_again(dice) else 0
+                    stuck_again += ways if rules.rolls_again(dice, long_game=long_game) else 0
                 else:
                     (last_moves if found.ends_turn else moves).append((ways, left))
-            assert (outcomes.stuck, outcomes.stuck_doubles) == (stuck, stuck_doubles)
+            assert (outcomes.stuck, outcomes.stuck_again) == (stuck, stuck_again)
             assert _normalised(outcomes.moves) == _normalised(moves)
             assert _normalised(outcomes.last_moves) == _normalised(last_moves)
 
@@ -151,7 +153,7 @@ def test_best_move_is_always_legal(rules: Rules, objective: Objective) -> None:
     """best_move returns one of the legal moves, or None exactly when there is none."""
     table = solve(rules, objective)
     for available, dice in random_states(rules, 300, seed=7):
-        legal = options(rules, available, dice).moves
+        legal = rules.allows(available, dice).moves
         move = table.best_move(available, dice)
         assert (move is None) if not legal else (move in legal)
 
@@ -161,9 +163,7 @@ def test_move_values_are_ranked_best_first_with_values_after_the_move() -> None:
     rules = PRESETS["classic"]
     table = solve(rules, Objective.SUM)
     ranked = table.move_values(rules.full_mask, (4, 5))
-    assert sorted(move for move, _ in ranked) == sorted(
-        options(rules, rules.full_mask, (4, 5)).moves
-    )
+    assert sorted(move for move, _ in ranked) == sorted(rules.allows(rules.full_mask, (4, 5)).moves)
     assert [value for _, value in ranked] == sorted(value for _, value in ranked)
     assert all(value == table.value(rules.full_mask ^ move) for move, value in ranked)
 
@@ -172,7 +172,7 @@ def test_last_die_move_is_valued_at_the_end_of_the_turn() -> None:
     """Under last-die a move that ends the turn is worth the score it leaves, not a new roll."""
     table = solve(SAILORS_LAST_DIE, Objective.SUM)
     available = mask_of([6, 3])  # 6-6: no sum tile 12, no pair of a double, so close one 6
-    assert options(SAILORS_LAST_DIE, available, (6, 6)).ends_turn
+    assert SAILORS_LAST_DIE.allows(available, (6, 6)).ends_turn
     assert table.move_values(available, (6, 6)) == [(mask_of([6]), 3.0)]
 
 
@@ -268,7 +268,7 @@ def _bellman(table: LongTable, rules: Rules, open_mask: int, mover: int) -> floa
             if ranked:
                 total += ranked[0][1]
             else:
-                total += here if rules.rolls_again(dice) else handed_over
+                total += here if rules.rolls_again(dice, long_game=True) else handed_over
         by_count.append(total / len(rolls))
     return max(by_count)
 
@@ -295,7 +295,7 @@ def test_long_game_best_move_is_always_legal(rules: Rules) -> None:
             mine = table.available(open_mask, mover)
             if not mine or len(dice) not in rules.dice_choices(mine):
                 continue
-            legal = options(rules, mine, dice).moves
+            legal = rules.allows(mine, dice).moves
             move = table.best_move(open_mask, mover, dice)
             assert (move is None) if not legal else (move in legal)
             assert table.best_dice(open_mask, mover) in rules.dice_choices(mine)

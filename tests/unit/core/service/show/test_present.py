@@ -5,7 +5,6 @@ from __future__ import annotations
 from core.game.actions import Choose, Roll
 from core.game.dice import FixedDice
 from core.game.engine import apply
-from core.game.moves import options
 from core.game.rules import Rules
 from core.service.model.buttons import parse_button
 from core.service.model.record import GameRecord
@@ -25,7 +24,7 @@ def _choosing(rules: Rules, dice: tuple[int, ...]) -> GameRecord:
 def test_every_legal_move_is_reachable_across_pages() -> None:
     """With more moves than buttons fit, `More moves` pages through all of them."""
     record = _choosing(TWELVE_THREE_DICE, (6, 6, 6))
-    legal = options(TWELVE_THREE_DICE, record.state.board, (6, 6, 6)).moves
+    legal = TWELVE_THREE_DICE.allows(record.state.board, (6, 6, 6)).moves
     assert len(legal) > MOVES_PER_PAGE
     seen: set[int] = set()
     page = 0
