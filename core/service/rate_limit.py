@@ -5,18 +5,23 @@ Counted in Redis (`AdminPort.hit`: a counter per member, bucket and window in th
 slot), so every bot process shares one count. Every command a member sends counts against
 `commands`; opening a game (`start`, `solo`, a rematch) also against `games`. The deadline
 sweep's timeouts are never limited.
+
+A click's count rides in its own commit script when it commits (`take_pending_hit`, read by
+the store): the same counter, counted in the same step, one round trip fewer per click.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from core.game.errors import ShutboxError, StaleAction
 from core.service.bus import Next
 from core.service.buttons import parse_button
 from core.service.commands import Click, Command, Solo, Start, Timeout
+from core.service.commit import Scope
 from core.service.context import Context
 from core.service.ports import AdminPort
 from core.service.views import Reply
@@ -55,6 +60,29 @@ class Limit:
         return cls(count, seconds)
 
 
+@dataclass(slots=True)
+class PendingHit:
+    """A click's count against `commands`, not yet counted: the click's first commit takes it
+    (the script counts it before any check, and refuses the commit past the limit)."""
+
+    scope: Scope
+    user: str
+    limit: Limit
+    closed: bool = False  # taken by a commit, or counted on its own after the handler
+
+
+_PENDING: ContextVar[PendingHit | None] = ContextVar("shutbox_pending_hit", default=None)
+
+
+def take_pending_hit(scope: Scope) -> PendingHit | None:
+    """The running click's count, for the commit about to be sent in `scope` (once only)."""
+    hit = _PENDING.get()
+    if hit is None or hit.closed or hit.scope != scope:
+        return None
+    hit.closed = True
+    return hit
+
+
 @dataclass(frozen=True, slots=True)
 class RateLimits:
     """The middleware: each member's commands, and the games they open, counted and capped."""
@@ -64,11 +92,34 @@ class RateLimits:
     games: Limit | None
 
     async def __call__(self, ctx: Context, command: Command, call_next: Next) -> Reply:
+        if self.commands is not None and isinstance(command, Click) and not opens_game(command):
+            return await self._click(ctx, command, call_next)
         if not isinstance(command, Timeout):
             await self._check(ctx, "cmd", self.commands, "error.rate_limit")
             if opens_game(command):
                 await self._check(ctx, "game", self.games, "error.rate_limit.games")
         return await call_next(ctx, command)
+
+    async def _click(self, ctx: Context, command: Command, call_next: Next) -> Reply:
+        """The click's count goes with its commit; a click that commits nothing (a hint, a
+        stale button) changed nothing, so it is counted after its handler, and refused then."""
+        assert self.commands is not None
+        hit = PendingHit(ctx.scope, ctx.user, self.commands)
+        token = _PENDING.set(hit)
+        try:
+            reply = await call_next(ctx, command)
+        except Exception:
+            await self._count_untaken(ctx, hit)
+            raise
+        finally:
+            _PENDING.reset(token)
+        await self._count_untaken(ctx, hit)
+        return reply
+
+    async def _count_untaken(self, ctx: Context, hit: PendingHit) -> None:
+        if not hit.closed:
+            hit.closed = True  # a task the handler left behind must not count it again
+            await self._check(ctx, "cmd", hit.limit, "error.rate_limit")
 
     async def _check(self, ctx: Context, bucket: str, limit: Limit | None, key: str) -> None:
         if limit is None:
