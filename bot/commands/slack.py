@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings
 
+from bot import event_loop
 from bot.commands import CommandError, Subparsers, bounded_int
 from bot.sections import Port, Settings, section_config, web_url
 
@@ -84,7 +85,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
 
     core = settings.core
     service = _serve_alone(settings, args.host, args.port, args.http)
-    asyncio.run(until_signalled(service, core.drain_seconds, core.grace_seconds))
+    event_loop.run(until_signalled(service, core.drain_seconds, core.grace_seconds))
     return 0
 
 
