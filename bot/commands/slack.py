@@ -137,7 +137,7 @@ async def serve_slack(
     on_ack = runtime.telemetry.observe_slack_ack
     if not await _token_accepted(bot, runtime):
         return  # the shutdown came while Slack could not be reached
-    async with sweeping(runtime.manager, PLATFORM, bot.on_timeout, every):
+    async with bot.connections(), sweeping(runtime.manager, PLATFORM, bot.on_timeout, every):
         async with _connected(bot, settings, sockets, host, listening, on_ack):
             platforms.connected(PLATFORM)
             try:
