@@ -1,8 +1,9 @@
 """The commit's wire format: the script's KEYS and ARGV, and what its JSON answer means.
 
 `core/store/lua/commit.lua` reads exactly this: KEYS 1 req, 2 game, 3-8 the server's shared keys,
-9 last, 10 held (the chips running staked games hold, per player), then the stats keys; ARGV
-the commit as JSON, the record and the result beside it.
+9 last, 10 held (the chips running staked games hold, per player), then the stats keys, then
+the member's rate-limit counter when a click's count rides along; ARGV the commit as JSON, the
+record and the result beside it.
 """
 
 from __future__ import annotations
