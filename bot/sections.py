@@ -20,7 +20,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.commands import CommandError
 from bot.sentinel import SentinelTarget, parse_sentinels
-from core.service.pipeline.rate_limit import Limit
+from core.service.model.rate_limits import Limit
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 REDIS_SCHEMES = ("redis", "rediss", "unix")

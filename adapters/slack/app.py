@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 from slack_bolt.app.async_app import AsyncApp
@@ -22,7 +23,14 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.inflight import InFlight
 from adapters.pictures import PictureLinks
-from adapters.slack.calls import CALL_TIMEOUT, CallFailed, FailureReport, web_client, with_retries
+from adapters.slack.calls import (
+    CALL_TIMEOUT,
+    CallFailed,
+    FailureReport,
+    kept_alive,
+    web_client,
+    with_retries,
+)
 from adapters.slack.delivery import Delivery
 from adapters.slack.dispatch import Dispatch
 from adapters.slack.guard import BadRequest, check_payload
@@ -88,7 +96,21 @@ class SlackBot:
         bot = await self.installations.async_find_bot(enterprise_id=None, team_id=team)
         if bot is None or bot.bot_token is None:
             return None
-        return web_client(bot.bot_token, self.config.base_url, self.config.timeout)
+        return web_client(
+            bot.bot_token, self.config.base_url, self.config.timeout, self.app.client.session
+        )
+
+    @asynccontextmanager
+    async def connections(self) -> AsyncIterator[None]:
+        """Every Web API call on one kept-alive HTTP session while the block runs (bolt gives
+        each request's client its app client's session)."""
+        session = kept_alive(self.config.timeout)
+        self.app.client.session = session
+        try:
+            yield
+        finally:
+            self.app.client.session = None
+            await session.close()
 
     async def on_timeout(self, scope: Scope, reply: Reply) -> None:
         """A deadline passed (auto move, closed lobby): edit the game message, post summaries."""

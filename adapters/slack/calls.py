@@ -82,11 +82,21 @@ def retry_handlers() -> list[AsyncRetryHandler]:
     ]
 
 
-def web_client(token: str | None, base_url: str, timeout: int = CALL_TIMEOUT) -> AsyncWebClient:
-    """A Web API client that retries the platform's way."""
+def web_client(
+    token: str | None, base_url: str, timeout: int = CALL_TIMEOUT,
+    session: aiohttp.ClientSession | None = None,
+) -> AsyncWebClient:  # fmt: skip
+    """A Web API client that retries the platform's way (on `session`'s connections, if given)."""
     return AsyncWebClient(
-        token=token, base_url=base_url, timeout=timeout, retry_handlers=retry_handlers()
-    )
+        token=token, base_url=base_url, timeout=timeout, retry_handlers=retry_handlers(),
+        session=session,
+    )  # fmt: skip
+
+
+def kept_alive(timeout: int = CALL_TIMEOUT) -> aiohttp.ClientSession:
+    """One HTTP session for every Web API call of the process. Without one, slack_sdk opens a
+    session, and a connection (a TLS handshake, against Slack), for each call."""
+    return aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=timeout))
 
 
 def with_retries(client: AsyncWebClient, timeout: int = CALL_TIMEOUT) -> AsyncWebClient:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings
 
+from bot import event_loop
 from bot.commands import CommandError, Subparsers, bounded_int
 from bot.sections import Settings, section_config, web_url
 
@@ -113,7 +114,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     try:
         core = settings.core
         service = _serve_alone(settings, options)
-        asyncio.run(until_signalled(service, core.drain_seconds, core.grace_seconds))
+        event_loop.run(until_signalled(service, core.drain_seconds, core.grace_seconds))
     except discord.LoginFailure as error:
         raise CommandError(f"Discord refused DISCORD_TOKEN: {error}", LOGIN_FAILED) from None
     except DiscordUnreachable as error:

@@ -8,6 +8,7 @@ import logging
 import sys
 from typing import Any
 
+from bot import event_loop
 from bot.commands import CommandError, Subparsers
 from bot.platforms import Platform, enabled_platforms, titles
 from bot.settings import Settings, SettingsError, load_settings
@@ -47,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
     from bot.runtime import until_signalled
 
     core = settings.core
-    asyncio.run(until_signalled(serve(settings, platforms), core.drain_seconds, core.grace_seconds))
+    serving = serve(settings, platforms)
+    event_loop.run(until_signalled(serving, core.drain_seconds, core.grace_seconds))
     return 0
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings
 
+from bot import event_loop
 from bot.commands import CommandError, Subparsers, bounded_int
 from bot.sections import Port, Settings, section_config, web_url
 
@@ -84,7 +85,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
 
     core = settings.core
     service = _serve_alone(settings, args.host, args.port, args.http)
-    asyncio.run(until_signalled(service, core.drain_seconds, core.grace_seconds))
+    event_loop.run(until_signalled(service, core.drain_seconds, core.grace_seconds))
     return 0
 
 
@@ -138,7 +139,7 @@ async def serve_slack(
     on_ack = runtime.telemetry.observe_slack_ack
     if not await _token_accepted(bot, runtime):
         return  # the shutdown came while Slack could not be reached
-    async with sweeping(runtime.manager, PLATFORM, bot.on_timeout, every):
+    async with bot.connections(), sweeping(runtime.manager, PLATFORM, bot.on_timeout, every):
         async with _connected(bot, settings, sockets, host, listening, on_ack):
             platforms.connected(PLATFORM)
             try:

@@ -1,16 +1,19 @@
 """The commit's wire format: the script's KEYS and ARGV, and what its JSON answer means.
 
 `core/store/lua/commit.lua` reads exactly this: KEYS 1 req, 2 game, 3-8 the server's shared keys,
-9 last, 10 held (the chips running staked games hold, per player), then the stats keys; ARGV
-the commit as JSON, the record and the result beside it.
+9 last, 10 held (the chips running staked games hold, per player), then the stats keys, then
+the member's rate-limit counter when a click's count rides along; ARGV the commit as JSON, the
+record and the result beside it.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from core.service.model import wire
 from core.service.model.commit import MINT, Commit, CommitResult, Scope, Status, StoreOp
+from core.service.model.rate_limits import TooFast, take_pending_hit
 
 SHARED_KEYS = ("bal", "journal", "deadlines", "daily", "lb:chips", "checkpoint")  # KEYS 3-8
 JOURNAL_KEEP = 10_000  # journal entries kept in the stream; older ones live in the checkpoint
@@ -47,6 +50,22 @@ def commit_keys(commit: Commit) -> list[str]:
     return [server_key(commit.scope, name) for name in names]
 
 
+def pending_hit(scope: Scope, keys: list[str]) -> list[int] | None:
+    """The running click's rate-limit count, to ride in this commit (core/service/rate_limit.py):
+    its counter appended to `keys`; the script's `rate` field (key index, limit, window ms)."""
+    hit = take_pending_hit(scope)
+    if hit is None:
+        return None
+    keys.append(server_key(scope, f"rate:cmd:{hit.user}"))  # as core/store/admin_store.py
+    return [len(keys), hit.limit.count, max(int(hit.limit.seconds * 1000), 1)]
+
+
+def refuse_if_too_fast(data: dict[str, Any]) -> None:
+    """The script counted the click past its limit and applied nothing."""
+    if data["s"] == "too_fast":
+        raise TooFast("error.rate_limit", max(1, math.ceil(int(data["ra"]) / 1000)))
+
+
 def new_server(commit: Commit) -> str | None:
     """`platform:server` when this commit may be the server's first game or first chips."""
     creates_game = commit.channel is not None and commit.expected_version is None
@@ -61,20 +80,22 @@ def stat_op(op: StoreOp, key_index: int) -> list[Any]:
 
 
 def arguments(
-    commit: Commit, stat_keys: list[str], request_ttl: int, journal: tuple[int, int]
-) -> list[str]:
+    commit: Commit, stat_keys: list[str], request_ttl: int, journal: tuple[int, int],
+    rate: list[int] | None = None,
+) -> list[str]:  # fmt: skip
     """The script's ARGV: the commit as JSON, then the record and the result as they are.
 
     The two big texts travel beside the JSON, not inside it: escaping them into it and
     decoding them out again in Lua cost more than the rest of the commit.
     """
-    small = payload(commit, stat_keys, request_ttl, journal)
+    small = payload(commit, stat_keys, request_ttl, journal, rate)
     return [small, commit.record or "", commit.result]
 
 
 def payload(
-    commit: Commit, stat_keys: list[str], request_ttl: int, journal: tuple[int, int]
-) -> str:
+    commit: Commit, stat_keys: list[str], request_ttl: int, journal: tuple[int, int],
+    rate: list[int] | None = None,
+) -> str:  # fmt: skip
     """The commit's small fields as JSON; a field left out means "not given"."""
     first_stat_key = 5 + len(SHARED_KEYS)  # after req, game, shared, last and held; 1-based
     index = {key: first_stat_key + position for position, key in enumerate(stat_keys)}
@@ -105,6 +126,7 @@ def payload(
         "hold": [[account, amount] for account, amount in commit.holds] or None,
         "keep": commit.keep,
         "daily": commit.daily and [commit.daily.user, commit.daily.now, commit.daily.cooldown],
+        "rate": rate,
     }
     body.update({name: value for name, value in optional.items() if value is not None})
     return wire.dumps(body)

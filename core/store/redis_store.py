@@ -33,6 +33,8 @@ from core.store.commit_wire import (
     commit_keys,
     decode_result,
     new_server,
+    pending_hit,
+    refuse_if_too_fast,
     scope_of,
     server_key,
     split_stored,
@@ -168,7 +170,8 @@ class RedisStore(DueServers, Claims):
         """
         stat_keys = list(dict.fromkeys(f"{commit.scope.tag}:{op.key}" for op in commit.ops))
         keys = commit_keys(commit) + stat_keys
-        args = arguments(commit, stat_keys, self._request_ttl, self._journal_bounds)
+        rate = pending_hit(commit.scope, keys)
+        args = arguments(commit, stat_keys, self._request_ttl, self._journal_bounds, rate)
         try:
             with reachable():
                 try:
@@ -183,6 +186,7 @@ class RedisStore(DueServers, Claims):
                 raise  # Redis refused the connection: the script never left this process
             raise OutcomeUnknown(commit) from exc  # sent, then lost: it may have run
         data: dict[str, Any] = wire.loads(raw)
+        refuse_if_too_fast(data)
         if "first" in data:
             await self._index(commit.scope, int(data["first"]))
         elif data["s"] == Status.DUPLICATE and commit.channel is not None:

@@ -18,9 +18,9 @@ from core.game.dice import SeededDice
 from core.service.api.commands import Balance, Click, Command, Daily, Solo, Start
 from core.service.model.commit import Scope
 from core.service.model.context import Context
+from core.service.model.rate_limits import Limit
 from core.service.model.settings import StartOptions
 from core.service.model.views import Reply
-from core.service.pipeline.rate_limit import Limit
 
 SCOPE = Scope("test", "guild")
 TOO_FAST = re.compile(r"You're going a bit fast; try again in (\d+) s\.")
@@ -130,3 +130,33 @@ def test_a_bad_limit_is_refused(text: str) -> None:
 )
 def test_a_limit_is_read(text: str, limit: Limit | None) -> None:
     assert Limit.parse(text) == limit
+
+
+async def test_clicks_count_in_their_commit_across_processes(
+    redis: Redis, redis_url: str, tmp_path: Path
+) -> None:
+    """A click's count rides in its commit script: the same counter as every other command,
+    shared by two processes; past the limit a click is refused and its game stays as it was.
+    A click that commits nothing (a stale button) still counts."""
+    core = CoreSettings(rate_limit="4/60")
+    async with AsyncExitStack() as stack:
+        first, second = [await stack.enter_async_context(
+            open_runtime(redis_url, tmp_path / str(n), SeededDice(n), core=core))
+            for n in range(2)]  # fmt: skip
+        solo = await first.manager.handle(ctx("ann", "c5"), Solo(StartOptions()))  # 1
+        assert solo.game is not None
+        roll = solo.game.rows[0][0].action_id
+        rolled = await second.manager.handle(ctx("ann", "c5"), Click(roll))  # 2
+        assert rolled.game is not None and rolled.private is None
+        stale = await first.manager.handle(ctx("ann", "c5"), Click(roll))  # 3: nothing to commit
+        assert stale.game is None or stale.game.version == rolled.game.version
+        move = rolled.game.rows[0][0].action_id
+        moved = await first.manager.handle(ctx("ann", "c5"), Click(move))  # 4
+        assert moved.game is not None and moved.game.version > rolled.game.version
+        stored = await redis.hget(f"{SCOPE.tag}:game:c5", "v")
+        next_button = moved.game.rows[0][0].action_id
+        again = await second.manager.handle(ctx("ann", "c5"), Click(next_button))  # 5: refused
+        assert [1 <= s <= 60 for s in refusals([again], TOO_FAST)] == [True]
+        assert await redis.hget(f"{SCOPE.tag}:game:c5", "v") == stored  # nothing applied
+        assert refused_count(second, "commands") == 1
+        assert await redis.get(f"{SCOPE.tag}:rate:cmd:ann") == "5"

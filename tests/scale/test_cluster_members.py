@@ -10,8 +10,9 @@ from core.service.api.commands import Configure, Daily, Give, Grant
 from core.service.features.audit import AuditEntry, read_entries
 from core.service.features.gifts import Recipient, Standing
 from core.service.model.context import Context
+from core.service.model.rate_limits import Limit
 from core.service.pipeline.manager import GameManager
-from core.service.pipeline.rate_limit import Limit, RateLimits
+from core.service.pipeline.rate_limit import RateLimits
 from core.store.member_data import MemberData
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock

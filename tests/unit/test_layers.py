@@ -22,7 +22,9 @@ FIRST_PARTY: dict[str, tuple[str, ...]] = {
     "core.game": ("core.game",),
     "core.text": ("core.text", "core.game"),
     "core.service": ("core.service", "core.text", "core.game"),
-    "core.store": ("core.store", "core.service", "core.game"),
+    # the store implements the model's ports, and reads what a few features keep (the audit
+    # log's and the seasons' keys); never the pipeline
+    "core.store": ("core.store", "core.service.model", "core.service.features", "core.game"),
     "adapters": ("adapters", "core.service", "core.text", "core.game"),
     "bot": ("bot", "adapters", "core"),
 }

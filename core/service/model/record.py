@@ -10,7 +10,7 @@ from core.game.settlement import Pot
 from core.game.state import GameState
 from core.service.model import wire
 from core.service.model.chips import pot_account
-from core.service.model.turns import Log, Turns, dump, dump_log, load, load_log
+from core.service.model.turns import Log, Turns, dump, dump_log, last_turns, load, load_log
 
 
 def new_game_id() -> str:
@@ -65,6 +65,12 @@ class GameRecord:
         }  # fmt: skip
         usual = _usual(self.channel)
         data.update((name, value) for name, value in optional.items() if value != usual[name])
+        if self.log:  # the last turns are the log's, unless they differ: then kept as they are
+            derived = last_turns(self.log, len(self.state.seats)) == self.turns
+            if derived:
+                data.pop("tu", None)
+            else:
+                data["tu"] = optional["tu"]
         return wire.dumps(data)
 
     @classmethod
@@ -74,9 +80,12 @@ class GameRecord:
     @classmethod
     def from_str(cls, text: str, channel: str) -> GameRecord:
         """The record stored under `channel`'s key."""
-        data = _usual(channel) | wire.loads(text)  # older records wrote every field
+        stored = wire.loads(text)
+        data = _usual(channel) | stored  # older records wrote every field
+        state, log = GameState.from_str(data["s"]), load_log(data["lg"])
+        derived = bool(log) and "tu" not in stored  # see to_str
         return cls(
-            state=GameState.from_str(data["s"]),
+            state=state,
             channel=channel,
             game_id=data["g"],
             lang=data["l"],
@@ -87,11 +96,11 @@ class GameRecord:
             rolls=tuple(tuple(int(d) for d in r) for r in data["r"]),
             created=data["t"],
             solo=data["solo"],
-            turns=load(data["tu"]),
+            turns=last_turns(log, len(state.seats)) if derived else load(data["tu"]),
             box=data["bx"],
             reviews=tuple(data["v"].items()),
             challenge=data["ch"],
-            log=load_log(data["lg"]),
+            log=log,
         )
 
 
@@ -100,5 +109,5 @@ def _usual(channel: str) -> dict[str, object]:
     return {
         "l": "en", "y": "emoji", "pa": pot_account(channel), "pc": (), "f": "", "r": [],
         "solo": False, "tu": [], "bx": -1, "v": {}, "ch": "",
-        "lg": [],
+        "lg": "",
     }  # fmt: skip

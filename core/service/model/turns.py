@@ -9,6 +9,7 @@ the record stays small (a rendered turn with emoji dice took three times the byt
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -88,12 +89,57 @@ def logged(before: GameState, log: Log, events: Sequence[Event]) -> Log:
     return tuple(entries)
 
 
-def dump_log(log: Log) -> list[list[object]]:
-    return [[seat, *turn.to_json()] for seat, turn in log]
+def dump_log(log: Log) -> str:
+    """The log as one short text: `seat.round.flags.steps` per turn, `|` between turns. The
+    flags are `a` (auto-played) and `o` (still open), usually none; the steps go without
+    spaces, a move's or a stuck box's tiles one character each (`m19`: tiles 1 and 9). A list
+    of JSON lists cost a live game's record twice the bytes (issue 28: a live game in 1 KB)."""
+    return "|".join(
+        f"{seat}.{turn.round}.{'a' * turn.auto}{'o' * (not turn.ended)}."
+        + "".join(_short_step(step) for step in turn.steps)
+        for seat, turn in log
+    )
 
 
-def load_log(data: Sequence[Sequence[object]]) -> Log:
-    return tuple((int(str(item[0])), LastTurn.from_json(item[1:])) for item in data)
+def load_log(data: str | Sequence[Sequence[object]]) -> Log:
+    """The log as `dump_log` writes it, or as a list of `[seat, round, steps, auto, ended]`
+    (records and match histories written before)."""
+    if not isinstance(data, str):
+        return tuple((int(str(item[0])), LastTurn.from_json(item[1:])) for item in data)
+    return tuple(_load_entry(entry) for entry in data.split("|")) if data else ()
+
+
+TILE_CHARS = "123456789abc"  # tile n as one character (no step's letter among them)
+_KINDS = ROLLED + MOVED + NO_MOVE + SHUT + LAST_DIE
+_STEP = re.compile(f"[{_KINDS}][^{_KINDS}]*")  # a step: its letter and what follows it
+
+
+def _short_step(step: str) -> str:
+    if step[0] not in (MOVED, NO_MOVE):
+        return step
+    mask = int(step[1:])
+    return step[0] + "".join(c for n, c in enumerate(TILE_CHARS) if mask >> n & 1)
+
+
+def _long_step(step: str) -> str:
+    if step[0] not in (MOVED, NO_MOVE):
+        return step
+    return f"{step[0]}{sum(1 << TILE_CHARS.index(c) for c in step[1:])}"
+
+
+def _load_entry(entry: str) -> tuple[int, LastTurn]:
+    seat, number, flags, steps = entry.split(".", 3)
+    found = tuple(_long_step(step) for step in _STEP.findall(steps))
+    return int(seat), LastTurn(int(number), found, "a" in flags, "o" not in flags)
+
+
+def last_turns(log: Log, seats: int) -> Turns:
+    """Each seat's last turn as the log has it (a seat that has not played: an empty turn)."""
+    turns = [LastTurn()] * seats
+    for seat, turn in log:
+        if seat < seats:
+            turns[seat] = turn
+    return tuple(turns)
 
 
 def words(steps: tuple[str, ...], rules: Rules, opening: bool, lang: str, style: Style) -> str:

@@ -4,6 +4,7 @@
 -- KEYS: 1 req, 2 game, 3 bal, 4 journal, 5 deadlines, 6 daily, 7 lb:chips, 8 checkpoint,
 -- 9 last (the request that ended the channel's last game, so its final view can still be
 -- shown), 10 held (per player, JSON {channel: chips} that running staked games hold), 11.. stats
+-- KEYS after the stats keys: the rate-limit counter a click's count rides with (ARGV `rate`).
 -- ARGV[1]: the commit as JSON (see core/store/redis_store.py `_payload`); absent fields mean "not given".
 -- ARGV[2]: the game record (used when the JSON says hr), ARGV[3]: the result to keep.
 -- Returns a JSON object: s (status), v (version), r (record), res (result), b (balances),
@@ -81,6 +82,21 @@ if c.req then
     if string.find(',' .. string.sub(stored, 7) .. ',', ',' .. c.att .. ',', 1, true) then
       return reply('void', {})
     end
+  end
+end
+
+-- a'. a click's count against its member's rate limit (ARGV `rate`: key index, limit, window
+-- ms), as core/store/admin_store.py counts it: past the limit, nothing else is done.
+if c.rate then
+  local key, window = KEYS[c.rate[1]], c.rate[3]
+  local n = redis.call('INCR', key)
+  local left = redis.call('PTTL', key)
+  if n == 1 or left < 0 then
+    redis.call('PEXPIRE', key, window)
+    left = window
+  end
+  if n > c.rate[2] then
+    return reply('too_fast', {ra = int(left)})
   end
 end
 

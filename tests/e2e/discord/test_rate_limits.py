@@ -10,8 +10,9 @@ import pytest
 
 from adapters.discord import ShutboxClient
 from core.game.dice import SeededDice
+from core.service.model.rate_limits import Limit
 from core.service.pipeline.manager import GameManager
-from core.service.pipeline.rate_limit import Limit, RateLimits
+from core.service.pipeline.rate_limit import RateLimits
 from core.store.redis_store import RedisStore
 from tests.e2e.discord.conftest import SEED
 from tests.e2e.discord.fake_discord import FakeDiscord, buttons

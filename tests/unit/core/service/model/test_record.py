@@ -6,7 +6,7 @@ import json
 
 from core.game.settlement import Pot
 from core.service.model.record import GameRecord
-from core.service.model.turns import LastTurn
+from core.service.model.turns import LastTurn, dump_log, load_log
 from tests.unit.core.game_helpers import begun
 
 
@@ -38,3 +38,34 @@ def test_a_record_of_the_older_format_with_every_field_still_loads() -> None:
         "solo": False, "tu": [], "bx": -1, "v": {},
     }  # fmt: skip
     assert GameRecord.from_str(json.dumps(older), "c1") == _fresh()
+
+
+LOG = (
+    (0, LastTurn(1, ("d32", "m16", "d46", "m257", "d5", "n2304"))),
+    (1, LastTurn(1, ("d11", "m2", "s"), auto=True)),
+    (0, LastTurn(2, ("d6", "l"), ended=False)),
+)
+
+
+def test_the_log_is_one_short_text_and_reads_back() -> None:
+    """`seat.round.flags.steps`, a move's tiles one character each; the log written before
+    (a list of lists) still reads."""
+    text = dump_log(LOG)
+    assert text == "0.1..d32m5d46m19d5n9c|1.1.a.d11m2s|0.2.o.d6l"
+    assert load_log(text) == LOG
+    assert load_log([[seat, *turn.to_json()] for seat, turn in LOG]) == LOG
+    assert load_log("") == ()
+
+
+def test_the_last_turns_are_taken_from_the_log_when_they_are_its() -> None:
+    """The last turns are not written twice: the record keeps them only when they differ from
+    the log's (a challenge keeps no log)."""
+    turns = (LOG[2][1], LOG[1][1])
+    record = _fresh().evolve(log=LOG, turns=turns)
+    assert "tu" not in json.loads(record.to_str())
+    assert GameRecord.from_str(record.to_str(), "c1") == record
+    other = record.evolve(turns=(LastTurn(),))
+    assert json.loads(other.to_str())["tu"] == [[0, "", 0, 1]]
+    assert GameRecord.from_str(other.to_str(), "c1") == other
+    challenge = _fresh().evolve(turns=turns)
+    assert GameRecord.from_str(challenge.to_str(), "c1") == challenge
