@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
-from adapters.console.playground import Playground
+from adapters.console.playground import PICTURE_NOTE, SCOPE, Playground
 from bot.logs import setup_logging
 from bot.runtime import open_runtime
 from core.game.dice import DiceSource
@@ -30,7 +30,7 @@ async def open_playground(
     """A playground seated as `name` (else the login name); `dice` replaces the secure dice."""
     async with open_runtime(redis_url, data_dir, dice) as runtime:
         manager = runtime.manager
-        manager.picture_notes["playground"] = "config.no_pictures_terminal"
+        manager.picture_notes[SCOPE.platform] = PICTURE_NOTE
         yield Playground(manager, name, clock=manager.clock, sweep=manager.sweep)
 
 

@@ -5,6 +5,6 @@
 drives it from tests.
 """
 
-from adapters.console.playground import CHANNEL, SCOPE, Playground
+from adapters.console.playground import CHANNEL, PICTURE_NOTE, SCOPE, Playground
 
-__all__ = ["CHANNEL", "SCOPE", "Playground"]
+__all__ = ["CHANNEL", "PICTURE_NOTE", "SCOPE", "Playground"]

@@ -38,6 +38,8 @@ CHANNEL = "table"
 TURN_VERBS = ("roll", "choose", "hint", "page")  # pressed by the player to act
 HOST_VERBS = ("begin", "cancel", "remove", "host")  # lobby buttons pressed by the host
 SWEEP_SECONDS = 1.0
+# Why a server here shows no picture (`config style=image`): the bootstrap tells the manager.
+PICTURE_NOTE = "config.no_pictures_terminal"
 
 log = logging.getLogger(__name__)
 Handler = Callable[[list[str], bool], Awaitable[list[str]]]

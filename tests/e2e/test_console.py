@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from redis.asyncio import Redis
 
-from adapters.console import CHANNEL, SCOPE, Playground
+from adapters.console import CHANNEL, PICTURE_NOTE, SCOPE, Playground
 from adapters.console.texts import NEWCOMER_COMMANDS
 from bot.playground import open_playground
 from core.game.dice import DiceSource, FixedDice, SeededDice
@@ -28,7 +28,7 @@ def make(
     manager = GameManager(store, dice=dice)
     if now is not None:
         manager = GameManager(store, dice=dice, clock=lambda: now[0])
-    manager.picture_notes["playground"] = "config.no_pictures_terminal"  # as bot/playground.py
+    manager.picture_notes[SCOPE.platform] = PICTURE_NOTE  # as bot/playground.py does
     return Playground(manager, name, clock=manager.clock, sweep=manager.sweep)
 
 
