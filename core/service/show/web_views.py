@@ -22,7 +22,7 @@ from core.service.features.seasons import Seasons
 from core.service.model.commit import Scope
 from core.service.model.ports import GameStore
 from core.service.model.settings import ServerConfig, StartOptions
-from core.text.i18n import decimal, number, t
+from core.text.i18n import decimal, number, percent, t
 
 PER_PAGE = 25
 TOKEN_CHARS = 16
@@ -183,7 +183,7 @@ class WebViews:
 
 def _value(board: str, value: float, lang: str) -> str:
     if board == "accuracy":
-        return f"{decimal(lang, value)} %"
+        return percent(lang, value / 100)
     if board == "average":
         return decimal(lang, value)
     return number(lang, round(value))
