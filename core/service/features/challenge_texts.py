@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from core.game.dice import MatchRecord
 from core.service.features.challenge import SQUARES, Day, Result, next_start
-from core.text.i18n import clock_time, decimal, relative_time, t
+from core.text.i18n import clock_time, percent, relative_time, t
 
 
 def accuracy_text(result: Result, lang: str) -> str:
-    """`94 %`, or a dash when the turn left nothing to decide."""
+    """`94%` (`94 %` in Danish and Norwegian), or a dash when the turn left nothing to decide."""
     if result.accuracy is None:
         return "—"
-    return t(lang, "challenge.percent", value=decimal(lang, result.accuracy, 0))
+    return percent(lang, result.accuracy / 100, 0)
 
 
 def duration(seconds: int) -> str:

@@ -195,19 +195,27 @@ class Economy:
         rows = await self.store.top(scope, f"lb:{board}", EVERYONE, season=season)
         return [row for row in rows if row[1] > 0]
 
+    async def _ever_played(self, scope: Scope, user: str) -> bool:
+        return bool(await self.store.hash(scope, f"stats:{user}"))
+
     async def stats(
         self, scope: Scope, user: str, name: str, config: ServerConfig, lang: str,
-        season: tuple[int, dict[str, str]] | None = None,
+        season: tuple[int, dict[str, str]] | None = None, *, someone_else: bool = False,
     ) -> Reply:  # fmt: skip
         """A player's numbers: of `season` (its number and the player's fields), else all time.
-        The chips and the rating are as they stand now either way."""
+        The chips and the rating are as they stand now either way. Another member who never
+        played nor had chips is said to have no numbers (the caller sees their start chips)."""
         if season is None:
             fields = await self.store.hash(scope, f"stats:{user}")
             title = t(lang, "stats.title_all", player=name)
         else:
             fields = season[1]
             title = t(lang, "stats.title_season", player=name, season=season[0])
-        balance = (await self.store.balances(scope, [user])).get(user, config.start_chips)
+        accounts = await self.store.balances(scope, [user])
+        if someone_else and user not in accounts and not await self._ever_played(scope, user):
+            # never played, never given chips: no numbers to show (start chips would be made up)
+            return Reply(public=(t(lang, "stats.none", player=name),))
+        balance = accounts.get(user, config.start_chips)
         lines = [
             title,
             t(lang, "stats.games", games=_int(fields, "games"), wins=_int(fields, "wins"),

@@ -108,7 +108,9 @@ class ServerCommands(ChallengeCommands):
         if not command.all_time:
             number = await self.seasons.store.number(ctx.scope)  # a read: starts nothing
             season = (number, await self.seasons.stats(ctx.scope, target))
-        reply = await self.economy.stats(ctx.scope, target, shown, config, config.lang, season)
+        reply = await self.economy.stats(
+            ctx.scope, target, shown, config, config.lang, season, someone_else=target != ctx.user
+        )
         challenge = await self.challenge_stats(ctx, target, config.lang)
         if challenge:
             reply = replace(reply, public=("\n".join((*reply.public, *challenge)),))

@@ -22,7 +22,7 @@ from core.service.features.seasons import Seasons
 from core.service.model.commit import Scope
 from core.service.model.ports import GameStore
 from core.service.model.settings import ServerConfig, StartOptions
-from core.text.i18n import decimal, number, t
+from core.text.i18n import decimal, number, percent, t
 
 PER_PAGE = 25
 TOKEN_CHARS = 16
@@ -83,8 +83,9 @@ class ChallengeRow:
 class ChallengePage:
     number: int  # 0: the server has had no challenge yet
     commitment: str
-    rows: tuple[ChallengeRow, ...]
-    yesterday: int  # the last day whose seed is public (0: none)
+    finished_today: int  # how many have played today (their results wait for the day's end)
+    rows: tuple[ChallengeRow, ...]  # the results of `yesterday`
+    yesterday: int  # the last day that is over, whose seed is public (0: none)
     record: str  # that day's record, for the verifier ("" when none)
 
 
@@ -149,36 +150,40 @@ class WebViews:
         return PlayerPage(names[user], lines[1:], tuple(places), user)
 
     async def challenge(self, scope: Scope, slug: str, lang: str) -> ChallengePage:
-        """Today's results (no dice: the day is still being played) and the last public day."""
+        """Today: how many have played, never their results (as in chat, no one sees a result
+        before playing) and no dice; the last day that is over: its board and its dice."""
         fields = await self.store.hash(scope, SERVER_KEY)
         if "secret" not in fields or "first" not in fields:
-            return ChallengePage(0, "", (), 0, "")
+            return ChallengePage(0, "", 0, (), 0, "")
         today = day_of(self.clock())
         number_today = (today - date.fromisoformat(fields["first"])).days + 1
         day = Day(scope, today, number_today, fields["secret"])
-        played = await self.store.hash(scope, f"challenge:{today.isoformat()}")
+        finished = len(await self._results(scope, today))
+        before = day.previous()
+        if before is None:
+            return ChallengePage(day.number, day.commitment, finished, (), 0, "")
         name = await self.names(scope, lang)
-        results = sorted(
-            (result.rank_value, user, result) for user, text in played.items()
-            if (result := Result.from_str(text)) is not None
-        )  # fmt: skip
         rows = tuple(
             ChallengeRow(rank, name(user), challenge_texts.summary(result, lang),
                          challenge_texts.duration(result.seconds), player_token(slug, user))
-            for rank, (_, user, result) in enumerate(results, 1)
+            for rank, (_, user, result) in enumerate(await self._results(scope, before.day), 1)
         )  # fmt: skip
-        before = day.previous()
-        record = ""
-        if before is not None:
-            rules = StartOptions().config(await self.config(scope), solo=True).rules
-            record = before.record(rules).to_json()
-        return ChallengePage(day.number, day.commitment, rows,
-                             before.number if before else 0, record)  # fmt: skip
+        rules = StartOptions().config(await self.config(scope), solo=True).rules
+        return ChallengePage(day.number, day.commitment, finished, rows, before.number,
+                             before.record(rules).to_json())  # fmt: skip
+
+    async def _results(self, scope: Scope, day: date) -> list[tuple[int, str, Result]]:
+        """A day's finished attempts, best first (an attempt still being played is none)."""
+        played = await self.store.hash(scope, f"challenge:{day.isoformat()}")
+        return sorted(
+            (result.rank_value, user, result) for user, text in played.items()
+            if (result := Result.from_str(text)) is not None
+        )  # fmt: skip
 
 
 def _value(board: str, value: float, lang: str) -> str:
     if board == "accuracy":
-        return f"{decimal(lang, value)} %"
+        return percent(lang, value / 100)
     if board == "average":
         return decimal(lang, value)
     return number(lang, round(value))

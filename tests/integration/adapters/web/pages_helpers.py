@@ -49,16 +49,18 @@ async def seed_boards(store: RedisStore, scope: Scope = SCOPE, players: int = 0)
 
 
 async def seed_challenge(store: RedisStore, now: float, scope: Scope = SCOPE) -> str:
-    """Day 2 of the server's challenge, played by two hostile names; the server's secret."""
+    """Day 2 of the server's challenge: day 1 played by two hostile names (and left unfinished
+    by a third), today finished by Bob; the server's secret."""
     today = day_of(now)
     secret = "ab" * 32
-    played = f"challenge:{today.isoformat()}"
+    played = f"challenge:{(today - timedelta(days=1)).isoformat()}"
     await store.commit(Commit(scope, ops=(
         StoreOp(OpKind.HSET, "challenge", "secret", secret),
         StoreOp(OpKind.HSET, "challenge", "first", (today - timedelta(days=1)).isoformat()),
         StoreOp(OpKind.HSET, played, "u-img-1002", "r 2 90.0000 75 ggy"),
         StoreOp(OpKind.HSET, played, "u-ann-1003", "r 0 100.0000 41 ggg"),
         StoreOp(OpKind.HSET, played, "u-script-1001", "s"),
+        StoreOp(OpKind.HSET, f"challenge:{today.isoformat()}", "u-bob-1004", "r 5 80.0000 30 gyy"),
     )))  # fmt: skip
     return secret
 

@@ -161,7 +161,9 @@ async def test_a_bad_query_is_a_400(opened: RedisStore, query: str) -> None:
         assert await response.text() == "400: Bad Request\n"
 
 
-async def test_the_challenge_page_hides_todays_dice(opened: RedisStore) -> None:
+async def test_the_challenge_page_hides_todays_dice_and_results(opened: RedisStore) -> None:
+    """Today: how many have played, no result (no one sees one before playing), no dice;
+    yesterday: its board and its dice."""
     secret = await seed_challenge(opened, NOW)
     today = day_of(NOW)
     async with client(opened) as web:
@@ -169,6 +171,8 @@ async def test_the_challenge_page_hides_todays_dice(opened: RedisStore) -> None:
         verify = await page(web, f"{ROOT}/verify?challenge=1")
         empty = await page(web, f"{ROOT}/verify?challenge=2")
     assert "Daily challenge #2" in html
+    assert "1 member has finished today’s challenge." in html and "5 left" not in html
+    assert "Challenge #1: its results" in html
     assert "&#34;&gt;&lt;img" in html and "2 left" in html
     assert html.index("Ann &amp; Bob") < html.index("&#34;&gt;&lt;img")  # 0 left ranks first
     assert "&lt;script&gt;" not in html  # an unfinished attempt is no result

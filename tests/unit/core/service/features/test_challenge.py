@@ -116,17 +116,19 @@ RESULT = Result(3, 94.1, 75, "ggyr")
 @pytest.mark.parametrize(
     ("lang", "line", "head", "plain"),
     [
-        ("en", "Ann finished challenge #42: 3 left · 94 % · 🔥 5",
-         "Shut the Box #42 · 3 left · 94 % · 🔥5",
-         "In words: Shut the Box challenge 42, 3 left, accuracy 94 %, streak 5 days. "
+        ("en", "Ann finished challenge #42: 3 left · 94% · 🔥 5",
+         "Shut the Box #42 · 3 left · 94% · 🔥5",
+         "In words: Shut the Box challenge 42, 3 left, accuracy 94%, streak 5 days. "
          "Decisions: best, best, small loss, big loss."),
-        ("da", "Ann klarede udfordring #42: 3 tilbage · 94 % · 🔥 5",
-         "Shut the Box #42 · 3 tilbage · 94 % · 🔥5",
-         "Med ord: Shut the Box-udfordring 42, 3 tilbage, træfsikkerhed 94 %, stime på 5 dage. "
+        ("da", "Ann klarede udfordring #42: 3 tilbage · 94\u00a0% · 🔥 5",
+         "Shut the Box #42 · 3 tilbage · 94\u00a0% · 🔥5",
+         "Med ord: Shut the Box-udfordring 42, 3 tilbage, træfsikkerhed 94\u00a0%, "
+         "stime på 5 dage. "
          "Valg: bedst, bedst, lille tab, stort tab."),
-        ("nb", "Ann fullførte utfordring #42: 3 igjen · 94 % · 🔥 5",
-         "Shut the Box #42 · 3 igjen · 94 % · 🔥5",
-         "Med ord: Shut the Box-utfordring 42, 3 igjen, treffsikkerhet 94 %, rekke på 5 dager. "
+        ("nb", "Ann fullførte utfordring #42: 3 igjen · 94\u00a0% · 🔥 5",
+         "Shut the Box #42 · 3 igjen · 94\u00a0% · 🔥5",
+         "Med ord: Shut the Box-utfordring 42, 3 igjen, treffsikkerhet 94\u00a0%, "
+         "rekke på 5 dager. "
          "Valg: best, best, lite tap, stort tap."),
     ],
 )  # fmt: skip
