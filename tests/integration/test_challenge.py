@@ -12,6 +12,7 @@ from core.game.dice import MatchRecord
 from core.game.rules import Rules
 from core.service.api.commands import Challenge, Click, Leaderboard, Solo, Stats
 from core.service.features.challenge import Result, Streak, channel_of, day_of
+from core.service.features.challenge_board import challenge_day
 from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.settings import StartOptions
@@ -53,7 +54,7 @@ async def play(
 
 
 async def day_record(m: GameManager, scope: Scope = SCOPE):  # type: ignore[no-untyped-def]
-    day = await m._challenge_day(scope, day_of(m.clock()))
+    day = await challenge_day(m.store, scope, day_of(m.clock()))
     return day, day.record(await rules(m, scope))
 
 

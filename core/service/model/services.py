@@ -8,7 +8,7 @@ manager. The GameManager is the one `Services` the bot builds (core/service/pipe
 from __future__ import annotations
 
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
 from core.service.model.commit import Scope
@@ -40,6 +40,15 @@ class Services(Protocol):
 
     async def private_lang(self, ctx: Context) -> str:
         """The language of a private answer: the member's own where the platform gives it."""
+        ...
+
+    def forget(self, scope: Scope, accounts: Sequence[str] = (), *, every: bool = False) -> None:
+        """What this process keeps of `scope` is stale after a handler's own write: these
+        accounts' balances (`every`: all of them, and the server's settings)."""
+        ...
+
+    def picture_note(self, scope: Scope, style: str) -> str | None:
+        """Why a game in `style` shows no picture here (a catalog key), or None if it does."""
         ...
 
 

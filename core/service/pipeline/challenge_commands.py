@@ -12,15 +12,13 @@ from dataclasses import replace
 from datetime import date
 
 from core.game.actions import Begin
-from core.game.dice import FairDice, new_server_seed
+from core.game.dice import FairDice
 from core.game.engine import apply, new_game
 from core.game.errors import IllegalMove, NotAllowed, StaleAction
 from core.game.settlement import Pot
 from core.service.api.commands import Challenge, Click, Command
 from core.service.features import challenge_texts as texts
 from core.service.features.challenge import (
-    SERVER_KEY,
-    STREAKS,
     Day,
     Result,
     Streak,
@@ -30,9 +28,10 @@ from core.service.features.challenge import (
     day_of_game,
     game_id_of,
 )
+from core.service.features.challenge_board import challenge_day, streak_text
 from core.service.model.buttons import parse_button
 from core.service.model.chips import pot_account
-from core.service.model.commit import Commit, OpKind, Scope, Status, StoreOp
+from core.service.model.commit import Scope, Status
 from core.service.model.context import Context
 from core.service.model.record import GameRecord
 from core.service.model.settings import ServerConfig, StartOptions
@@ -42,18 +41,16 @@ from core.service.pipeline.manager_base import ManagerBase
 from core.service.show import present
 from core.text.i18n import t
 
-BOARD_LINES = 10
-
 
 class ChallengeCommands(ManagerBase):
-    """The daily challenge's command, board and stats line."""
+    """The daily challenge's command (its board and stats line: features/challenge_board.py)."""
 
     async def _challenge(self, ctx: Context, command: Challenge) -> Reply:
         if ctx.direct:
             raise NotAllowed("error.challenge.direct")
         now = self.clock()
         server, lang = await self.server_config(ctx.scope), await self.private_lang(ctx)
-        day = await self._challenge_day(ctx.scope, day_of(now))
+        day = await challenge_day(self.store, ctx.scope, day_of(now))
         mine = await self._attempt(ctx.scope, day.day, ctx.user)
         if mine:
             return await self._again(ctx, day, mine, lang)
@@ -65,20 +62,6 @@ class ChallengeCommands(ManagerBase):
 
     async def _attempt(self, scope: Scope, day: date, user: str) -> str:
         return (await self.store.hash(scope, f"challenge:{day.isoformat()}")).get(user, "")
-
-    async def _challenge_day(self, scope: Scope, today: date) -> Day:
-        """Today's challenge: the server's secret made once (the first process to ask wins)."""
-        fields = await self.store.hash(scope, SERVER_KEY)
-        if "secret" not in fields:
-            await self.store.commit(Commit(scope, ops=(
-                StoreOp(OpKind.HEQ, SERVER_KEY, "secret", ""),
-                StoreOp(OpKind.HSET, SERVER_KEY, "secret", new_server_seed()),
-                StoreOp(OpKind.HSET, SERVER_KEY, "first", today.isoformat()),
-            )))  # fmt: skip
-            fields = await self.store.hash(scope, SERVER_KEY)
-        first = date.fromisoformat(fields["first"])
-        number = (today - first).days + 1
-        return Day(scope, today, number, fields["secret"])
 
     async def _start_challenge(
         self, ctx: Context, day: Day, server: ServerConfig, lang: str
@@ -98,7 +81,7 @@ class ChallengeCommands(ManagerBase):
         plan = plan_change(
             ctx.scope, record, state, events, balances={}, now=int(self.clock()),
             request_id=ctx.request_id, start_balance=server.start_chips, fair=fair,
-            creating=True, streak=await self._streak_text(ctx.scope, ctx.user),
+            creating=True, streak=await streak_text(self.store, ctx.scope, ctx.user),
         )  # fmt: skip
         result = await self.store.commit(plan.commit)
         if result.status is Status.DUPLICATE:
@@ -117,7 +100,7 @@ class ChallengeCommands(ManagerBase):
         server = await self.server_config(ctx.scope)
         result = Result.from_str(mine)
         if result is not None:
-            streak = Streak.from_str(await self._streak_text(ctx.scope, ctx.user)).on(day.day)
+            streak = Streak.from_str(await streak_text(self.store, ctx.scope, ctx.user)).on(day.day)
             text = texts.done_text(day, result, streak, self.clock(), lang)
             return Reply(private=self._with_reveal(text, day, server, lang))
         channel = channel_of(day.day, ctx.user)
@@ -135,45 +118,6 @@ class ChallengeCommands(ManagerBase):
         rules = StartOptions().config(server, solo=True).rules
         shown = texts.revealed(before.number, before.record(rules), lang)
         return f"{text}\n{shown}" if text else shown
-
-    async def _streak_text(self, scope: Scope, user: str) -> str:
-        return (await self.store.hash(scope, STREAKS)).get(user, "")
-
-    async def _challenge_board(self, ctx: Context) -> Reply:
-        """Today's board, privately, once the caller has finished today's challenge."""
-        lang, today = await self.private_lang(ctx), day_of(self.clock())
-        played = await self.store.hash(ctx.scope, f"challenge:{today.isoformat()}")
-        if Result.from_str(played.get(ctx.user, "")) is None:
-            return Reply(private=t(lang, "challenge.board_locked"))
-        day = await self._challenge_day(ctx.scope, today)  # made when the caller played
-        names = await self.store.hash(ctx.scope, "names")
-        results = sorted(
-            ((result.rank_value, user, result) for user, text in played.items()
-             if (result := Result.from_str(text)) is not None),
-        )  # fmt: skip
-        lines = [t(lang, "challenge.board_title", number=day.number),
-                 t(lang, "challenge.commitment", commitment=day.commitment)]  # fmt: skip
-        for rank, (_, user, result) in enumerate(results, 1):
-            if rank <= BOARD_LINES or user == ctx.user:
-                if rank > BOARD_LINES + 1 and user == ctx.user:
-                    lines.append("…")
-                lines.append(texts.board_line(rank, names.get(user, user), result, lang))
-        return Reply(private="\n".join(lines))
-
-    async def challenge_stats(self, ctx: Context, user: str, lang: str) -> list[str]:
-        """The member's streaks, and today's result once the caller has played today too."""
-        today = day_of(self.clock())
-        streak = Streak.from_str(await self._streak_text(ctx.scope, user))
-        if not streak.played:
-            return []
-        lines = [t(lang, "stats.challenge", current=streak.on(today), best=streak.best,
-                   played=streak.played)]  # fmt: skip
-        played = await self.store.hash(ctx.scope, f"challenge:{today.isoformat()}")
-        theirs = Result.from_str(played.get(user, ""))
-        if theirs is not None and Result.from_str(played.get(ctx.user, "")) is not None:
-            lines.append(t(lang, "stats.challenge_today", result=texts.summary(theirs, lang),
-                           time=texts.duration(theirs.seconds)))  # fmt: skip
-        return lines
 
 
 def challenge_context(ctx: Context, command: Command) -> Context:

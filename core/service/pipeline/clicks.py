@@ -28,10 +28,10 @@ from core.service.model.buttons import ButtonId, parse_button
 from core.service.model.context import Context
 from core.service.model.record import GameRecord
 from core.service.model.views import Reply
+from core.service.pipeline import server_commands as server
 from core.service.pipeline.bus import Handlers
-from core.service.pipeline.challenge_commands import check_challenge_day
+from core.service.pipeline.challenge_commands import ChallengeCommands, check_challenge_day
 from core.service.pipeline.game_commands import GameCommands
-from core.service.pipeline.server_commands import ServerCommands
 from core.service.show import present
 
 
@@ -45,7 +45,7 @@ def clicked_button(command: Command) -> ButtonId | None:
         return None
 
 
-class Clicks(GameCommands, ServerCommands):
+class Clicks(GameCommands, ChallengeCommands):
     """The handler of a button press, by the verb in its id."""
 
     async def _click(self, ctx: Context, command: Click) -> Reply:
@@ -61,7 +61,7 @@ class Clicks(GameCommands, ServerCommands):
             return await self._rematch(ctx, button.game)
         if button.verb == "board":
             preset, season = board_of(button.version)
-            return await self._board(ctx, button.game, preset, button.arg, season)
+            return await server.board(self, ctx, button.game, preset, button.arg, season)
         action = _BUTTON_ACTIONS[button.verb](ctx, button)
         return await self._act(ctx, action, game_id=button.game)
 

@@ -8,7 +8,7 @@ buttons, the sweep, the server's commands); `GameManager` puts them together.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from core.game.dice import DiceSource, SecureDice
@@ -105,6 +105,18 @@ class ManagerBase:
             known.update(await self.store.balances(scope, missing))
         self.games[(scope.tag, channel)] = record
         return record
+
+    def forget(self, scope: Scope, accounts: Sequence[str] = (), *, every: bool = False) -> None:
+        if every:
+            self.balances.pop(scope.tag, None)
+            self.configs.pop(scope.tag, None)
+        for account in accounts:
+            self._balances(scope).pop(account, None)
+
+    def picture_note(self, scope: Scope, style: str) -> str | None:
+        if self.board_style(scope, style) == style:
+            return None
+        return self.picture_notes.get(scope.platform, "config.no_pictures")
 
     def _forget(self, scope: Scope, channel: str) -> None:
         self.games.pop((scope.tag, channel), None)

@@ -50,8 +50,9 @@ from core.service.model.context import Context
 from core.service.model.services import Command, Services
 from core.service.model.settings import SETTINGS, StartOptions
 from core.service.model.views import Reply
+from core.service.pipeline import server_commands as server
+from core.service.pipeline.challenge_commands import ChallengeCommands
 from core.service.pipeline.game_commands import GameCommands as Game
-from core.service.pipeline.server_commands import ServerCommands as Server
 from core.service.pipeline.web_commands import web
 from core.text.i18n import t
 
@@ -92,43 +93,43 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
     Subcommand("join", Join, Game._join),
     Subcommand("leave", Leave, Game._leave),
     Subcommand("stop", Stop, Game._stop),
-    Subcommand("rules", Rules, Server._rules, words.preset_word(Rules), (_PRESET,),
+    Subcommand("rules", Rules, server.rules, words.preset_word(Rules), (_PRESET,),
                lambda v: Rules(v.get("preset"))),
-    Subcommand("odds", Odds, Server._odds, words.preset_word(Odds), (_PRESET,),
+    Subcommand("odds", Odds, server.odds, words.preset_word(Odds), (_PRESET,),
                lambda v: Odds(v.get("preset"))),
-    Subcommand("balance", Balance, Server._balance, guild=True),
-    Subcommand("daily", Daily, Server._daily, guild=True),
-    Subcommand("leaderboard", Leaderboard, Server._leaderboard, words.leaderboard,
+    Subcommand("balance", Balance, server.balance, guild=True),
+    Subcommand("daily", Daily, server.daily, guild=True),
+    Subcommand("leaderboard", Leaderboard, server.leaderboard, words.leaderboard,
                (Param("board", str, values=BOARD_NAMES), _PRESET,
                 Param("season", int, bounds=(1, MAX_SEASON))),
                lambda v: Leaderboard(v.get("board", "wins"), v.get("preset"), v.get("season")),
                public=True, guild=True),
-    Subcommand("stats", Stats, Server._stats, words.stats,
+    Subcommand("stats", Stats, server.stats, words.stats,
                (_PLAYER, Param("all_seasons", bool)),
                lambda v: Stats(*_member(v), bool(v.get("all_seasons"))), guild=True),
-    Subcommand("rank", Rank, Server._rank, words.about(Rank), (_PLAYER,),
+    Subcommand("rank", Rank, server.rank, words.about(Rank), (_PLAYER,),
                lambda v: Rank(*_member(v)), public=True, guild=True),
-    Subcommand("season", Season, Server._season, words.season,
+    Subcommand("season", Season, server.season, words.season,
                (Param("action", str, values=("end",)), Param("reset_chips", bool)),
                lambda v: Season(v.get("action") == "end", v.get("reset_chips")),
                public=True, guild=True),
-    Subcommand("challenge", Challenge, Server._challenge, guild=True),
+    Subcommand("challenge", Challenge, ChallengeCommands._challenge, guild=True),
     Subcommand("review", Review, Game._review_last, guild=True),
-    Subcommand("give", Give, Server._give, words.give,
+    Subcommand("give", Give, server.give, words.give,
                (_REQUIRED_PLAYER, Param("amount", int, required=True)),
                lambda v: Give(v["player"], v["amount"]), guild=True),
     Subcommand("web", Web, web, words.web,
                (Param("switch", str, values=("on", "off", "rotate")),),
                lambda v: Web(v.get("switch", "")), guild=True),
-    Subcommand("config", Configure, Server._configure, words.configure,
+    Subcommand("config", Configure, server.configure, words.configure,
                tuple(Param.of(option) for option in SETTINGS.values()),
                lambda v: Configure({k: setting_text(x) for k, x in v.items()}), guild=True),
-    Subcommand("grant", Grant, Server._grant, words.grant,
+    Subcommand("grant", Grant, server.grant, words.grant,
                (_REQUIRED_PLAYER,
                 Param("amount", int, required=True, bounds=(-MAX_AMOUNT, MAX_AMOUNT))),
                lambda v: Grant(v["player"].id, v["player"].name, v["amount"],
                                v["player"].standing), guild=True),
-    Subcommand("audit", Audit, Server._audit, guild=True),
+    Subcommand("audit", Audit, server.audit_log, guild=True),
     Subcommand("help", Help, lambda services, ctx, command: _help(services, ctx)),
 )  # fmt: skip
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from adapters.discord import ShutboxClient
 from core.service.features.challenge import day_of
+from core.service.features.challenge_board import challenge_day
 from core.service.pipeline.manager import GameManager
 from tests.e2e.discord.fake_discord import EPHEMERAL, FakeDiscord, Sent, playing, text_of
 from tests.e2e.discord.payloads import User
@@ -51,7 +52,7 @@ async def test_two_members_play_the_day_privately_and_the_channel_gets_one_line_
     assert len(public) == 2
     assert public[0].startswith("Ann finished challenge #1: ") and " left · " in public[0]
     assert public[1].startswith("Bob finished challenge #1: ")
-    day = await manager._challenge_day(SCOPE, day_of(manager.clock()))
+    day = await challenge_day(manager.store, SCOPE, day_of(manager.clock()))
     for screen in screens.values():
         shown = text_of(fake.messages[screen])
         assert shown.startswith("Daily challenge #1") and day.commitment in shown

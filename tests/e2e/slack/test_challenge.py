@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.service.features.challenge import day_of
+from core.service.features.challenge_board import challenge_day
 from core.service.model.commit import Scope
 from core.service.pipeline.manager import GameManager
 from tests.e2e.slack.driver import CHANNEL, Driver
@@ -63,7 +64,7 @@ async def test_two_members_play_the_day_privately_and_the_channel_gets_one_line_
     assert public[0].startswith("Ann finished challenge #1: ") and " left · " in public[0]
     assert public[1].startswith("Bob finished challenge #1: ")
     assert fake.called("chat.update") == []
-    day = await manager._challenge_day(SCOPE, day_of(manager.clock()))
+    day = await challenge_day(manager.store, SCOPE, day_of(manager.clock()))
     for responses in finals.values():
         final, share = responses[0], responses[-1]
         assert "Daily challenge #1" in final.text and day.commitment in str(final.body["blocks"])

@@ -1,0 +1,78 @@
+"""The daily challenge as the server's other commands read it: today's day (its secret made
+once), a member's streak, the day's board (`leaderboard challenge`) and the stats lines.
+
+Each function takes what it uses: the store, or the `Services` a handler is given.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from core.game.dice import new_server_seed
+from core.service.features import challenge_texts as texts
+from core.service.features.challenge import SERVER_KEY, STREAKS, Day, Result, Streak, day_of
+from core.service.model.commit import Commit, OpKind, Scope, StoreOp
+from core.service.model.context import Context
+from core.service.model.ports import GameStore
+from core.service.model.services import Services
+from core.service.model.views import Reply
+from core.text.i18n import t
+
+BOARD_LINES = 10
+
+
+async def challenge_day(store: GameStore, scope: Scope, today: date) -> Day:
+    """Today's challenge: the server's secret made once (the first process to ask wins)."""
+    fields = await store.hash(scope, SERVER_KEY)
+    if "secret" not in fields:
+        await store.commit(Commit(scope, ops=(
+            StoreOp(OpKind.HEQ, SERVER_KEY, "secret", ""),
+            StoreOp(OpKind.HSET, SERVER_KEY, "secret", new_server_seed()),
+            StoreOp(OpKind.HSET, SERVER_KEY, "first", today.isoformat()),
+        )))  # fmt: skip
+        fields = await store.hash(scope, SERVER_KEY)
+    first = date.fromisoformat(fields["first"])
+    return Day(scope, today, (today - first).days + 1, fields["secret"])
+
+
+async def streak_text(store: GameStore, scope: Scope, user: str) -> str:
+    return (await store.hash(scope, STREAKS)).get(user, "")
+
+
+async def challenge_board(services: Services, ctx: Context) -> Reply:
+    """Today's board, privately, once the caller has finished today's challenge."""
+    store = services.store
+    lang, today = await services.private_lang(ctx), day_of(services.clock())
+    played = await store.hash(ctx.scope, f"challenge:{today.isoformat()}")
+    if Result.from_str(played.get(ctx.user, "")) is None:
+        return Reply(private=t(lang, "challenge.board_locked"))
+    day = await challenge_day(store, ctx.scope, today)  # made when the caller played
+    names = await store.hash(ctx.scope, "names")
+    results = sorted(
+        ((result.rank_value, user, result) for user, text in played.items()
+         if (result := Result.from_str(text)) is not None),
+    )  # fmt: skip
+    lines = [t(lang, "challenge.board_title", number=day.number),
+             t(lang, "challenge.commitment", commitment=day.commitment)]  # fmt: skip
+    for rank, (_, user, result) in enumerate(results, 1):
+        if rank <= BOARD_LINES or user == ctx.user:
+            if rank > BOARD_LINES + 1 and user == ctx.user:
+                lines.append("…")
+            lines.append(texts.board_line(rank, names.get(user, user), result, lang))
+    return Reply(private="\n".join(lines))
+
+
+async def challenge_stats(services: Services, ctx: Context, user: str, lang: str) -> list[str]:
+    """The member's streaks, and today's result once the caller has played today too."""
+    today = day_of(services.clock())
+    streak = Streak.from_str(await streak_text(services.store, ctx.scope, user))
+    if not streak.played:
+        return []
+    lines = [t(lang, "stats.challenge", current=streak.on(today), best=streak.best,
+               played=streak.played)]  # fmt: skip
+    played = await services.store.hash(ctx.scope, f"challenge:{today.isoformat()}")
+    theirs = Result.from_str(played.get(user, ""))
+    if theirs is not None and Result.from_str(played.get(ctx.user, "")) is not None:
+        lines.append(t(lang, "stats.challenge_today", result=texts.summary(theirs, lang),
+                       time=texts.duration(theirs.seconds)))  # fmt: skip
+    return lines
