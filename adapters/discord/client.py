@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,7 +37,6 @@ def shard_of(guild_id: int, shard_count: int) -> int:
 
 
 IDENTIFY_PAUSE = 5.0  # Discord allows one IDENTIFY per 5 s (per concurrency bucket)
-LOGIN_ATTEMPTS = 6  # then give up with one line: a supervisor (systemd, Kubernetes) restarts us
 LOGIN_PAUSE = 2.0  # seconds before the second attempt, doubling up to LOGIN_PAUSE_MAX
 LOGIN_PAUSE_MAX = 30.0
 
@@ -59,7 +59,8 @@ class ClientOptions:
     sync_commands: bool = True
     guild_ready_timeout: float = 2.0
     identify_pause: float = IDENTIFY_PAUSE
-    login_attempts: int = LOGIN_ATTEMPTS
+    # None: keep trying (readiness stays 503 until connected); a number: give up after it
+    login_attempts: int | None = None
     login_pause: float = LOGIN_PAUSE
 
 
@@ -105,20 +106,22 @@ class ShutboxClient(discord.AutoShardedClient):
 
     async def log_in(self, token: str) -> None:
         """`login`, tried again with a growing pause while Discord cannot be reached: one log
-        line per retry, then `DiscordUnreachable`. A rejected token (`LoginFailure`) is final
-        at once: trying it again cannot help."""
+        line per retry, for as long as it takes (or `login_attempts`, then
+        `DiscordUnreachable`). A rejected token (`LoginFailure`) is final at once: trying it
+        again cannot help."""
         discord_log = logging.getLogger("discord.client")
         pause, total = self.options.login_pause, self.options.login_attempts
         reason: str | None = "no attempt made"
         try:
-            for attempt in range(1, total + 1):
+            for attempt in itertools.count(1):
                 reason = await self._try_login(token)
                 if reason is None:
                     return
                 if attempt == total:
                     break
-                log.warning("Discord can't be reached (%s); trying again in %g s (attempt %d "
-                            "of %d)", reason, pause, attempt + 1, total)  # fmt: skip
+                of = f" of {total}" if total else ""
+                log.warning("Discord can't be reached (%s); trying again in %g s (attempt %d%s)",
+                            reason, pause, attempt + 1, of)  # fmt: skip
                 discord_log.addFilter(_repeated_login)
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, LOGIN_PAUSE_MAX)

@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("shutbox.discord")
 PLATFORM = "discord"
 ACTIONS = ("run", "invite-url")
-LOGIN_FAILED = 1
+LOGIN_FAILED = 2  # a rejected token is a setting to fix: one line and exit 2
+UNREACHABLE = 1  # only with a finite number of login attempts
 
 
 class DiscordSettings(BaseSettings):
@@ -118,7 +119,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
     except discord.LoginFailure as error:
         raise CommandError(f"Discord refused DISCORD_TOKEN: {error}", LOGIN_FAILED) from None
     except DiscordUnreachable as error:
-        raise CommandError(str(error), LOGIN_FAILED) from None
+        raise CommandError(str(error), UNREACHABLE) from None
     return 0
 
 

@@ -1,8 +1,9 @@
 """What a board picture shows, as a value with a short text form that round-trips.
 
 The text form names only what is drawn: the number of tiles, which are open, the dice, whose
-turn it is and the pot. It goes into the picture's URL (`core.text.signing` signs it), so it
-holds no game id and no user id, and two games in the same position share one picture.
+turn it is and the pot. It goes into the picture's URL (signed by `PictureLinks` in
+adapters/pictures.py), so it holds no game id and no user id, and two games in the same
+position share one picture.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Logging in: a Discord that cannot be reached is tried a few times, one line each; a rejected
-token is one clear final line."""
+"""Logging in: a Discord that cannot be reached is tried again for as long as it takes (or a
+given number of times), one line each; a rejected token is one clear final line."""
 
 from __future__ import annotations
 
@@ -49,11 +49,30 @@ async def test_an_unreachable_discord_is_retried_with_one_line_each(
     assert not [r for r in caplog.records if r.exc_info and r.name in ours]
 
 
+async def test_by_default_an_unreachable_discord_is_tried_until_it_answers(
+    nowhere: object, manager: GameManager, caplog: pytest.LogCaptureFixture
+) -> None:
+    """No number of attempts: the process keeps trying (its readiness stays 503 meanwhile)
+    and never gives up by itself; each retry is one line."""
+    client = ShutboxClient(manager, ClientOptions(login_pause=0.01))
+    retries: list[str] = []
+    with caplog.at_level(logging.INFO):
+        trying = asyncio.create_task(client.log_in("abc"))
+        while len(retries) < 4 and not trying.done():
+            await asyncio.sleep(0.01)
+            retries = [r.getMessage() for r in caplog.records
+                       if r.getMessage().startswith("Discord can't be reached (")]  # fmt: skip
+        assert not trying.done()  # still trying after four retries
+        trying.cancel()
+    await client.close()
+    assert "(attempt 5)" in retries[3] and " of " not in retries[3]
+
+
 async def test_a_rejected_token_ends_the_process_with_one_line(
     fake: FakeDiscord, redis_url: str, tmp_path: Path
 ) -> None:
-    """`DISCORD_TOKEN=abc shutbox discord` against a Discord that answers 401: exit 1 and the
-    last line says Discord refused the token; no traceback."""
+    """`DISCORD_TOKEN=abc shutbox discord` against a Discord that answers 401: exit 2 (a
+    setting to fix) and the last line says Discord refused the token; no traceback."""
     env = {**os.environ, "DISCORD_TOKEN": "abc", "DISCORD_API_BASE": fake.api_base,
            "DISCORD_GATEWAY_URL": fake.gateway_url, "REDIS_URL": redis_url,
            "SHUTBOX_DATA_DIR": str(tmp_path / "data"), "SHUTBOX_HEALTH_PORT": "0"}  # fmt: skip
@@ -62,7 +81,7 @@ async def test_a_rejected_token_ends_the_process_with_one_line(
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     _, err = await asyncio.wait_for(process.communicate(), 60)
-    assert process.returncode == 1
+    assert process.returncode == 2
     text = err.decode()
     assert "Traceback" not in text
     assert text.splitlines()[-1] == (
