@@ -38,8 +38,7 @@ CHANNEL = "table"
 TURN_VERBS = ("roll", "choose", "hint", "page")  # pressed by the player to act
 HOST_VERBS = ("begin", "cancel", "remove", "host")  # lobby buttons pressed by the host
 SWEEP_SECONDS = 1.0
-# Why a server here shows no picture (`config style=image`): the bootstrap tells the manager.
-PICTURE_NOTE = "config.no_pictures_terminal"
+PICTURE_NOTE = "config.no_pictures_terminal"  # why no picture here (bot/ tells the manager)
 
 log = logging.getLogger(__name__)
 Handler = Callable[[list[str], bool], Awaitable[list[str]]]
@@ -288,8 +287,7 @@ class Playground:
             return self._note(t(self.lang, "playground.as_usage"))
         self.seated = self.names.remember(" ".join(args))
         self._explicit = True
-        name = self.names[self.seated]
-        return self._plain(t(self.lang, "playground.at_keyboard", name=name))
+        return self._plain(t(self.lang, "playground.at_keyboard", name=self.names[self.seated]))
 
     async def _show_game(self, args: list[str], explicit: bool) -> list[str]:
         view = await self._load_view()
