@@ -4,7 +4,7 @@ only with a winner, whatever mix of timeouts, drops and leaves ends it (real Red
 from __future__ import annotations
 
 from core.service.api.commands import Begin, Join, Leave, Solo, Start
-from core.service.features.ratings import Skill
+from core.service.features.skill import Skill
 from core.service.model.settings import StartOptions
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager

@@ -5,7 +5,7 @@ from __future__ import annotations
 from openskill.models import PlackettLuce
 
 from core.service.api.commands import AddBot, Begin, Join, Leaderboard, Solo, Start, Stats
-from core.service.features.ratings import Skill
+from core.service.features.skill import Skill
 from core.service.model.settings import StartOptions
 from core.service.model.views import Reply
 from core.store.redis_store import RedisStore

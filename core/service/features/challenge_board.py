@@ -39,19 +39,24 @@ async def streak_text(store: GameStore, scope: Scope, user: str) -> str:
     return (await store.hash(scope, STREAKS)).get(user, "")
 
 
+async def day_results(store: GameStore, scope: Scope, day: date) -> list[tuple[int, str, Result]]:
+    """A day's finished attempts, best first (an attempt still being played is none)."""
+    played = await store.hash(scope, f"challenge:{day.isoformat()}")
+    return sorted(
+        (result.rank_value, user, result) for user, text in played.items()
+        if (result := Result.from_str(text)) is not None
+    )  # fmt: skip
+
+
 async def challenge_board(services: Services, ctx: Context) -> Reply:
     """Today's board, privately, once the caller has finished today's challenge."""
     store = services.store
     lang, today = await services.private_lang(ctx), day_of(services.clock())
-    played = await store.hash(ctx.scope, f"challenge:{today.isoformat()}")
-    if Result.from_str(played.get(ctx.user, "")) is None:
+    results = await day_results(store, ctx.scope, today)
+    if all(user != ctx.user for _, user, _ in results):
         return Reply(private=t(lang, "challenge.board_locked"))
     day = await challenge_day(store, ctx.scope, today)  # made when the caller played
     names = await store.hash(ctx.scope, "names")
-    results = sorted(
-        ((result.rank_value, user, result) for user, text in played.items()
-         if (result := Result.from_str(text)) is not None),
-    )  # fmt: skip
     lines = [t(lang, "challenge.board_title", number=day.number),
              t(lang, "challenge.commitment", commitment=day.commitment)]  # fmt: skip
     for rank, (_, user, result) in enumerate(results, 1):

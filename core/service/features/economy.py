@@ -17,7 +17,7 @@ from core.service.features.boards import (
     MIN_TURNS_FOR_AVERAGE,
 )
 from core.service.features.gifts import Recipient, check_member, stored_reply
-from core.service.features.ratings import Skill
+from core.service.features.skill import Skill
 from core.service.model.commit import (
     MINT,
     Commit,

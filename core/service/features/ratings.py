@@ -15,9 +15,7 @@ from core.game.events import Event, MatchEnded
 from core.game.match import FormatKind
 from core.game.state import Ending, GameState
 from core.service.features.keeping import Change
-from core.service.features.skill import BASE as BASE  # noqa: PLC0414 (re-exported)
-from core.service.features.skill import MODEL as MODEL  # noqa: PLC0414 (re-exported)
-from core.service.features.skill import Skill as Skill  # noqa: PLC0414 (re-exported)
+from core.service.features.skill import MODEL, Skill
 from core.service.model.commit import OpKind, StoreOp
 from core.text.i18n import t
 
@@ -57,17 +55,14 @@ def updated(
 
 
 def kept(change: Change) -> Iterator[StoreOp]:
-    """The new ratings of a rated match's players (none otherwise)."""
-    return stat_ops(change.skills_after, change.skills_before)
-
-
-def stat_ops(after: Mapping[str, Skill], before: Mapping[str, Skill]) -> Iterator[StoreOp]:
-    """Write the new ratings, if each player's stored one is still the one they came from.
+    """The new ratings of a rated match's players (none otherwise), written if each player's
+    stored one is still the one they came from.
 
     A player finishing two matches at the same moment: the second commit is stale and is
     planned again from the first one's rating, so neither update is lost.
     """
-    for user, skill in after.items():
+    before = change.skills_before
+    for user, skill in change.skills_after.items():
         was = before[user].to_str() if user in before else ""
         yield StoreOp(OpKind.HEQ, "rating", user, was)
         yield StoreOp(OpKind.HSET, "rating", user, skill.to_str())

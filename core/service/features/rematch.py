@@ -70,12 +70,8 @@ def finished(record: GameRecord, events: Sequence[Event] = ()) -> bool:
 
 def kept(change: Change) -> Iterator[StoreOp]:
     """At the end of a finished match: keep what its rematch needs."""
-    return stat_ops(change.record, change.events)
-
-
-def stat_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StoreOp]:
-    """At the end of a finished match: keep what its rematch needs."""
-    if finished(record, events):
+    record = change.record
+    if finished(record, change.events):
         yield StoreOp(OpKind.HSET, f"rematch:{record.channel}", FIELD, last_match(record).to_str())
 
 

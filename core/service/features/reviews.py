@@ -153,14 +153,9 @@ def kept_of(record: GameRecord, user: str) -> Kept:
 
 
 def kept(change: Change) -> list[StoreOp]:
-    """At the end of a finished match: each player's review and accuracy (see `stat_ops`)."""
-    return stat_ops(change.record, change.events)
-
-
-def stat_ops(record: GameRecord, events: Sequence[Event]) -> list[StoreOp]:
     """At the end of a finished match: each player's review, and their accuracy counts (all
     time and this season)."""
-    ops = list(_review_ops(record, events))
+    ops = list(_review_ops(change.record, change.events))
     return [*ops, *season_copies(ops)]
 
 

@@ -16,6 +16,7 @@ from core.game.errors import InsufficientChips, NoGame, ShutboxError, StaleActio
 from core.game.state import GameState
 from core.service.features import audit, ratings
 from core.service.features.challenge import STREAKS
+from core.service.features.skill import Skill
 from core.service.model.commit import CommitResult, Scope, Status
 from core.service.model.context import Context
 from core.service.model.outcomes import NotApplied, resolve_lost
@@ -83,12 +84,12 @@ class CommitLoop(ManagerBase):
         stop = audit.admin_stop(ctx, record, action, int(self.clock()))
         return replace(plan, commit=replace(plan.commit, ops=(*plan.commit.ops, *stop)))
 
-    async def _skills(self, scope: Scope, users: list[str]) -> dict[str, ratings.Skill]:
+    async def _skills(self, scope: Scope, users: list[str]) -> dict[str, Skill]:
         """The ratings of the players a finishing match rates (none read otherwise)."""
         if not users:
             return {}
         stored = await self.store.hash(scope, "rating")
-        return {u: ratings.Skill.from_str(stored[u]) for u in users if u in stored}
+        return {u: Skill.from_str(stored[u]) for u in users if u in stored}
 
     async def _commit(self, scope: Scope, channel: str, plan: Plan) -> Reply | None:
         """Write the plan; None means the game changed meanwhile and the caller should retry."""

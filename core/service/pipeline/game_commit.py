@@ -11,6 +11,7 @@ from core.game.settlement import Transfer
 from core.game.state import GameState, Phase
 from core.service.features import challenge_commit, ratings, reviews
 from core.service.features.keeping import Change
+from core.service.features.skill import Skill
 from core.service.model import chips, turns
 from core.service.model.commit import Commit, Journal, Scope, StoreOp
 from core.service.model.record import GameRecord
@@ -66,7 +67,7 @@ def plan_change(
     fair: FairDice | None,
     creating: bool = False,
     private: str | None = None,
-    skills: Mapping[str, ratings.Skill] | None = None,
+    skills: Mapping[str, Skill] | None = None,
     streak: str = "",
 ) -> Plan:
     """Everything one engine step changes, as a single commit plus the reply to show."""

@@ -134,7 +134,6 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
 )  # fmt: skip
 
 BY_NAME: dict[str, Subcommand] = {entry.name: entry for entry in SUBCOMMANDS}
-BY_COMMAND: dict[type[Command], Subcommand] = {entry.command: entry for entry in SUBCOMMANDS}
 GRAMMAR: dict[str, Parser] = {entry.name: entry.parser for entry in SUBCOMMANDS}
 NAMES = tuple(BY_NAME)
 

@@ -16,7 +16,8 @@ from datetime import date
 
 from core.service.features import challenge_texts
 from core.service.features.boards import MIN_DECISIONS_FOR_ACCURACY
-from core.service.features.challenge import SERVER_KEY, Day, Result, day_of
+from core.service.features.challenge import SERVER_KEY, Day, day_of
+from core.service.features.challenge_board import day_results
 from core.service.features.economy import BOARDS, UNARCHIVED, Economy
 from core.service.features.seasons import Seasons
 from core.service.model.commit import Scope
@@ -158,7 +159,7 @@ class WebViews:
         today = day_of(self.clock())
         number_today = (today - date.fromisoformat(fields["first"])).days + 1
         day = Day(scope, today, number_today, fields["secret"])
-        finished = len(await self._results(scope, today))
+        finished = len(await day_results(self.store, scope, today))
         before = day.previous()
         if before is None:
             return ChallengePage(day.number, day.commitment, finished, (), 0, "")
@@ -166,19 +167,12 @@ class WebViews:
         rows = tuple(
             ChallengeRow(rank, name(user), challenge_texts.summary(result, lang),
                          challenge_texts.duration(result.seconds), player_token(slug, user))
-            for rank, (_, user, result) in enumerate(await self._results(scope, before.day), 1)
+            for rank, (_, user, result) in enumerate(
+                await day_results(self.store, scope, before.day), 1)
         )  # fmt: skip
         rules = StartOptions().config(await self.config(scope), solo=True).rules
         return ChallengePage(day.number, day.commitment, finished, rows, before.number,
                              before.record(rules).to_json())  # fmt: skip
-
-    async def _results(self, scope: Scope, day: date) -> list[tuple[int, str, Result]]:
-        """A day's finished attempts, best first (an attempt still being played is none)."""
-        played = await self.store.hash(scope, f"challenge:{day.isoformat()}")
-        return sorted(
-            (result.rank_value, user, result) for user, text in played.items()
-            if (result := Result.from_str(text)) is not None
-        )  # fmt: skip
 
 
 def _value(board: str, value: float, lang: str) -> str:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from core.game.events import MatchEnded
 from core.game.state import Ending, GameState
-from core.service.features.ratings import Skill, ranks, rated, updated
+from core.service.features.ratings import ranks, rated, updated
+from core.service.features.skill import Skill
 from tests.unit.core.game_helpers import begun
 
 ENDED = (MatchEnded(Ending.FINISHED, (1,)),)
