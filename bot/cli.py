@@ -30,10 +30,35 @@ COMMANDS: tuple[str, ...] = (
 )
 
 
+# The documentation page that explains each command (docs/, built into the site by mkdocs);
+# its --help ends with it. A test holds that every command has one and every page exists.
+PAGES: dict[str, str] = {
+    "run": "docs/run/settings.md",
+    "play": "docs/play/playground.md",
+    "odds": "docs/operate/cli.md",
+    "review": "docs/play/reviews.md",
+    "simulate": "docs/operate/cli.md",
+    "board": "docs/run/pictures.md",
+    "discord": "docs/run/discord.md",
+    "slack": "docs/run/slack.md",
+    "verify": "docs/play/challenge.md",
+    "ledger": "docs/operate/backup.md",
+    "backup": "docs/operate/backup.md",
+    "restore": "docs/operate/backup.md",
+    "audit": "docs/operate/members.md",
+    "user": "docs/operate/members.md",
+    "bench": "docs/develop/benchmarks.md",
+}
+INDEX_PAGE = "docs/index.md"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The top-level parser with every command's subparser registered."""
     parser = argparse.ArgumentParser(
-        prog="shutbox", description=f"Shut the Box for {titles('and')}: tools and servers."
+        prog="shutbox",
+        description=f"Shut the Box for {titles('and')}: tools and servers.",
+        epilog=f"Documentation: {INDEX_PAGE} (the site: mkdocs serve); each command's --help "
+        "names the page that explains it.",
     )
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
     for name in COMMANDS:
@@ -41,6 +66,11 @@ def build_parser() -> argparse.ArgumentParser:
             _register_platform(subparsers, PLATFORMS[name])
         else:
             importlib.import_module(f"bot.commands.{name}").register(subparsers)
+    for name, command in subparsers.choices.items():
+        page = PAGES.get(name)
+        if page is not None:
+            note = f"Explained in {page}."
+            command.epilog = f"{command.epilog}\n\n{note}" if command.epilog else note
     return parser
 
 

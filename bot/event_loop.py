@@ -1,7 +1,7 @@
 """The event loop the bot's serving commands run on: uvloop's when it is installed (the `fast`
 extra, `pip install 'shutbox[fast]'`), asyncio's own otherwise, or when SHUTBOX_EVENT_LOOP=asyncio
 asks for it. Measured with `tests/bench/bench_surface.py`, uvloop did not lower the bot's CPU per
-click (README, "Growing past one process"), so the container image leaves it out.
+click (docs/operate/scaling.md), so the container image leaves it out.
 """
 
 from __future__ import annotations

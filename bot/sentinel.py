@@ -4,7 +4,7 @@ REDIS_SENTINELS=host:port,host:port names the sentinels and REDIS_SENTINEL_MASTE
 they watch. Every new connection asks a sentinel where the master is now; after a failover the
 connections to the old master fail, redis-py retries the command, and the new connection goes to
 the promoted replica. Until the sentinels have promoted one, commands fail as with any Redis out
-of reach (the README's "Redis Sentinel" says what an asynchronous failover may lose).
+of reach (docs/operate/scaling.md, "Redis Sentinel", says what an asynchronous failover may lose).
 """
 
 from __future__ import annotations

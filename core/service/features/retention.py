@@ -1,4 +1,4 @@
-"""How long the per-channel records of a finished match are kept (README, "Retention").
+"""How long the per-channel records of a finished match are kept (docs/operate/members.md).
 
 A channel's review (`review:<channel>`) and rematch record (`rematch:<channel>`) are for the
 days after a match: each expires `RECORD_TTL` after the last match written to it, set by the
