@@ -24,7 +24,16 @@ class UnknownTable(ValueError):
 
 
 def _row(*cells: str) -> str:
-    return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+    return "| " + " | ".join(_outside_code(cell, lambda text: text.replace("|", "\\|"))
+                             for cell in cells) + " |"  # fmt: skip
+
+
+def _outside_code(text: str, change: Callable[[str], str]) -> str:
+    """`text` with `change` applied outside its code spans (a table keeps `a|b` in one cell)."""
+    parts = text.split("`")
+    for index in range(0, len(parts), 2):  # the even parts lie outside code spans
+        parts[index] = change(parts[index])
+    return "`".join(parts)
 
 
 def subcommands_table() -> str:
@@ -101,10 +110,7 @@ def settings_table(example: Path = ROOT / ".env.example") -> str:
 
 def _prose(text: str) -> str:
     """`text` as Markdown: `<` and `>` outside code spans are characters, not HTML tags."""
-    parts = text.split("`")
-    for index in range(0, len(parts), 2):  # the even parts lie outside code spans
-        parts[index] = parts[index].replace("<", "&lt;").replace(">", "&gt;")
-    return "`".join(parts)
+    return _outside_code(text, lambda part: part.replace("<", "&lt;").replace(">", "&gt;"))
 
 
 def _settings(text: str) -> Iterator[tuple[list[str], str]]:
