@@ -79,6 +79,12 @@ class Metrics:
             "Commands refused because a member went past a rate limit, by limit "
             "(commands, games).", ("limit",), registry=registry,
         )  # fmt: skip
+        self.unreadable = Counter(
+            "shutbox_unreadable_records",
+            "Stored records found unreadable (a game, a balance, a setting), each counted once "
+            "per process; that one game, member or setting is set aside, the rest goes on.",
+            ("kind",), registry=registry,
+        )  # fmt: skip
         self.redis_up = Gauge("shutbox_redis_up", "1 when Redis answered PING.", registry=registry)
         self.redis_gauges_age = Gauge(
             "shutbox_redis_gauges_age_seconds",
