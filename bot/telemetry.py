@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from bot.instrument import ActionRecord, Outcome
 from bot.metrics import Metrics
 from core.service.model.commit import Scope
-from core.service.model.unreadable import Unreadable
+from core.service.model.unreadable import HINTS, Unreadable
 
 action_log = logging.getLogger("shutbox.action")
 log = logging.getLogger("shutbox")
@@ -95,8 +95,8 @@ class Telemetry:
             self._unreadable.add(record)
         self.metrics.unreadable.labels(kind=error.kind.value).inc()
         log.warning(
-            "unreadable %s record %s (%s); set aside, everything else goes on",
-            error.kind.value, record, error.problem,
+            "unreadable %s record %s (%s); set aside, everything else goes on; %s",
+            error.kind.value, record, error.problem, HINTS[error.kind],
             extra={"server": f"{scope.platform}:{scope.server}", "record": record,
                    "kind": error.kind.value},
         )  # fmt: skip

@@ -12,6 +12,8 @@ from bot.telemetry import Telemetry
 from core.service.api.commands import (
     Balance,
     Begin,
+    Challenge,
+    Click,
     Configure,
     Daily,
     Give,
@@ -20,6 +22,7 @@ from core.service.api.commands import (
     Stats,
     Stop,
 )
+from core.service.features.challenge import channel_of, day_of
 from core.service.features.gifts import Recipient, Standing
 from core.service.model.settings import StartOptions
 from core.service.pipeline.sweep import SET_ASIDE_SECONDS
@@ -195,3 +198,19 @@ async def test_a_key_of_the_wrong_type_is_one_unreadable_game(
     cleared = await bad.manager.handle(bad.ctx("Dee", admin=True), Stop())
     assert cleared.private == t("en", "stop.unreadable")
     assert not await redis.exists(GAME_KEY)
+
+
+async def test_an_unreadable_challenge_attempt_says_so_in_its_own_words(
+    redis: Redis, store: RedisStore
+) -> None:
+    """No `/shutbox stop` reaches a challenge attempt, so its line does not point to one."""
+    _, clock, (table,) = await tables(store, "c1")
+    m = table.manager
+    reply = await m.handle(table.ctx("Ann"), Challenge())
+    assert reply.game is not None
+    channel = channel_of(day_of(clock()), "ann")
+    await redis.hset(f"{SCOPE.tag}:game:{channel}", "r", "{}")
+    m.games.clear()
+    button = reply.game.rows[0][0].action_id
+    pressed = await m.handle(table.ctx("Ann"), Click(button))
+    assert pressed.private == t("en", "error.unreadable.challenge")

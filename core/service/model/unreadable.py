@@ -48,6 +48,23 @@ def setting(name: str, problem: object) -> Unreadable:
     return Unreadable(Kind.CONFIG, f"cfg {name}", problem)
 
 
+def answer_key(error: Unreadable, user: str) -> str:
+    """The catalog key of the line `user` reads: their own balance and a daily challenge's
+    attempt (no `/shutbox stop` reaches one) are said in their own words."""
+    if error.record == f"bal {user}":
+        return "error.unreadable.balance.yours"
+    if error.record.startswith("game:challenge:"):
+        return "error.unreadable.challenge"
+    return error.key
+
+
+HINTS = {  # for the operator's log line: what clears each kind
+    Kind.GAME: "an admin's /shutbox stop in that channel clears it",
+    Kind.BALANCE: "`shutbox ledger verify` shows the balance the journal gives",
+    Kind.CONFIG: "its default is used until an admin sets it with /shutbox config",
+}
+
+
 def _problem(problem: object) -> str:
     """One short line: the exception's class and the start of its message."""
     if isinstance(problem, BaseException):

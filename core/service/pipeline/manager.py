@@ -17,7 +17,7 @@ from core.service.api.commands import Command
 from core.service.model.context import Context
 from core.service.model.ports import OutcomeUnknown, StoreUnavailable
 from core.service.model.record import GameRecord
-from core.service.model.unreadable import Unreadable
+from core.service.model.unreadable import Unreadable, answer_key
 from core.service.model.views import Reply
 from core.service.pipeline.bus import Handlers, chain
 from core.service.pipeline.challenge_commands import challenge_context
@@ -63,8 +63,7 @@ class GameManager(Clicks, Sweeper):
         """The error in the user's language; a refused click also refreshes its game message."""
         if isinstance(error, Unreadable):  # that one record: nothing to refresh it from
             self._contained(ctx.scope, error)
-            yours = error.record == f"bal {ctx.user}"
-            return Reply(private=await self.say(ctx, f"{error.key}.yours" if yours else error.key))
+            return Reply(private=await self.say(ctx, answer_key(error, ctx.user)))
         reply = Reply(private=await self.say(ctx, error.key, **error.params))
         clicked = clicked_button(command)
         if clicked is None or isinstance(error, StoreUnavailable):
