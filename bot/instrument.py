@@ -18,12 +18,13 @@ from core.service.api.commands import Click, Command
 from core.service.model.buttons import VERBS
 from core.service.model.commit import Scope
 from core.service.model.context import Context
+from core.service.model.unreadable import Unreadable
 from core.service.model.views import Reply
 from core.service.pipeline.bus import Next, command_name
 from core.service.pipeline.commit_loop import Busy
 from core.store.redis_store import StoreUnavailable
 
-FAULTS = (StoreUnavailable, Busy)  # errors that are ours, not the user's
+FAULTS = (StoreUnavailable, Busy, Unreadable)  # errors that are ours, not the user's
 log = logging.getLogger("shutbox")
 
 

@@ -19,6 +19,8 @@ from prometheus_client import (
     ProcessCollector,
 )
 
+from core.service.model.unreadable import Kind
+
 # Seconds, from a cache hit (well under a millisecond) to a Redis in trouble.
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 # Slack retries a request that is not answered within 3 s: the buckets straddle that.
@@ -79,6 +81,14 @@ class Metrics:
             "Commands refused because a member went past a rate limit, by limit "
             "(commands, games).", ("limit",), registry=registry,
         )  # fmt: skip
+        self.unreadable = Counter(
+            "shutbox_unreadable_records",
+            "Stored records found unreadable (a game, a balance, a setting), each counted once "
+            "per process; that one game, member or setting is set aside, the rest goes on.",
+            ("kind",), registry=registry,
+        )  # fmt: skip
+        for kind in Kind:  # at 0 from the start, so an alert's increase() sees the first one
+            self.unreadable.labels(kind=kind.value)
         self.redis_up = Gauge("shutbox_redis_up", "1 when Redis answered PING.", registry=registry)
         self.redis_gauges_age = Gauge(
             "shutbox_redis_gauges_age_seconds",

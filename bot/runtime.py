@@ -88,7 +88,10 @@ async def open_runtime(
         if core is not None:  # inside Instrument, so a refusal is counted and logged
             limits = core.limits()
             middleware.append(RateLimits(store.admin, limits.commands, limits.games))
-        manager = GameManager(store, dice=dice or SecureDice(), middleware=tuple(middleware))
+        manager = GameManager(
+            store, dice=dice or SecureDice(), middleware=tuple(middleware),
+            on_unreadable=telemetry.unreadable,
+        )  # fmt: skip
         shutdown = current_shutdown.get() or Shutdown()
         yield Runtime(client, store, manager, server, telemetry, shutdown)
     except (StoreUnavailable, RedisConnectionError, RedisTimeoutError):

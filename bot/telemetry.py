@@ -12,8 +12,14 @@ from collections.abc import Callable, Iterable
 
 from bot.instrument import ActionRecord, Outcome
 from bot.metrics import Metrics
+from core.service.model.commit import Scope
+from core.service.model.unreadable import HINTS, Unreadable
 
 action_log = logging.getLogger("shutbox.action")
+log = logging.getLogger("shutbox")
+# Distinct unreadable records remembered per process; past this each is logged every time it
+# is met, which only a store full of damage would reach.
+UNREADABLE_REMEMBERED = 10_000
 
 STARTING, CONNECTED, DISCONNECTED = "starting", "connected", "disconnected"
 
@@ -59,6 +65,7 @@ class Telemetry:
         self.registry = self.metrics.registry
         # Set by the Discord command: (shard id, seconds) per shard, read at each scrape.
         self.gateway_latencies: Callable[[], Iterable[tuple[int, float]]] = tuple
+        self._unreadable: set[str] = set()  # the records already counted and logged
 
     def delivery_failed(self, platform: str) -> Callable[[str, str], None]:
         """What an adapter calls for a platform call that failed after its retries."""
@@ -77,6 +84,22 @@ class Telemetry:
             metrics.errors.labels(action=record.action, error=record.error or "unknown").inc()
         if record.error in RATE_LIMITS:
             metrics.rate_limited.labels(limit=RATE_LIMITS[record.error]).inc()
+
+    def unreadable(self, scope: Scope, error: Unreadable) -> None:
+        """A record the manager could not read: counted and logged the first time this
+        process meets it, not on every sweep or command that meets it again."""
+        record = f"{scope.tag}:{error.record}"
+        if record in self._unreadable:
+            return
+        if len(self._unreadable) < UNREADABLE_REMEMBERED:
+            self._unreadable.add(record)
+        self.metrics.unreadable.labels(kind=error.kind.value).inc()
+        log.warning(
+            "unreadable %s record %s (%s); set aside, everything else goes on; %s",
+            error.kind.value, record, error.problem, HINTS[error.kind],
+            extra={"server": f"{scope.platform}:{scope.server}", "record": record,
+                   "kind": error.kind.value},
+        )  # fmt: skip
 
     def observe_slack_ack(self, seconds: float) -> None:
         self.metrics.slack_ack.observe(seconds)

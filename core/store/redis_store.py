@@ -40,6 +40,15 @@ from core.store.commit_wire import (
     split_stored,
 )
 from core.store.deadlines import DeadlineIndex
+from core.store.decoding import (
+    Containment,
+    present,
+    refuse_if_unreadable,
+    stored_game,
+    typed,
+    wrong_balances,
+    wrong_game,
+)
 from core.store.due_reads import SERVERS_KEY, DueServers
 from core.store.errors import (  # re-exported: adapters and the bot import them from here
     OutcomeUnknown,
@@ -65,7 +74,7 @@ __all__ = ["SERVERS_KEY", "LedgerReport", "OutcomeUnknown", "RedisClient", "Redi
            "StoreFull", "StoreReadOnly", "StoreRefused", "StoreUnavailable"]  # fmt: skip
 
 
-class RedisStore(DueServers, Claims):
+class RedisStore(DueServers, Claims, Containment):
     """Games and chips of every server; expects a client made with `decode_responses=True`."""
 
     def __init__(
@@ -99,9 +108,9 @@ class RedisStore(DueServers, Claims):
 
     async def load(self, scope: Scope, channel: str) -> StoredGame | None:
         """The channel's game, or None."""
-        with reachable():
+        with reachable(), typed(wrong_game(channel)):
             found = await self._redis.hmget(_game_key(scope, channel), ["v", "r", "m"])
-        return _stored_game(*found)
+        return stored_game(channel, *found)
 
     async def load_with_balances(
         self, scope: Scope, channel: str, accounts: Sequence[str]
@@ -112,9 +121,13 @@ class RedisStore(DueServers, Claims):
         if accounts:
             pipe.hmget(server_key(scope, "bal"), list(accounts))
         with reachable():
-            replies = await pipe.execute()
-        game = _stored_game(*replies[0])
-        return game, (_present(accounts, replies[1]) if accounts else {})
+            replies = await pipe.execute(raise_on_error=False)
+            for reply, wrong in zip(replies, (wrong_game(channel), wrong_balances), strict=False):
+                if isinstance(reply, Exception):
+                    with typed(wrong):
+                        raise reply
+        game = stored_game(channel, *replies[0])
+        return game, (present(accounts, replies[1]) if accounts else {})
 
     async def attach(self, scope: Scope, channel: str, message: str) -> bool:
         """Keep the game message's id beside the running game; False if there is no game.
@@ -187,6 +200,7 @@ class RedisStore(DueServers, Claims):
             raise OutcomeUnknown(commit) from exc  # sent, then lost: it may have run
         data: dict[str, Any] = wire.loads(raw)
         refuse_if_too_fast(data)
+        refuse_if_unreadable(data)
         if "first" in data:
             await self._index(commit.scope, int(data["first"]))
         elif data["s"] == Status.DUPLICATE and commit.channel is not None:
@@ -217,9 +231,9 @@ class RedisStore(DueServers, Claims):
         """Balances of the accounts that exist."""
         if not accounts:
             return {}
-        with reachable():
+        with reachable(), typed(wrong_balances):
             found = await self._redis.hmget(server_key(scope, "bal"), list(accounts))
-        return _present(accounts, found)
+        return present(accounts, found)
 
     async def due(self, scope: Scope, now: int) -> list[str]:
         """Channels whose deadline has come."""
@@ -281,18 +295,3 @@ def _game_key(scope: Scope, channel: str) -> str:
 
 def _encodable(values: Mapping[str, str]) -> dict[EncodableT, EncodableT]:
     return dict(values.items())
-
-
-def _stored_game(version: Any, record: Any, message: Any = None) -> StoredGame | None:
-    if version is None or record is None:
-        return None
-    return StoredGame(int(version), str(record), str(message or ""))
-
-
-def _present(accounts: Sequence[str], found: list[Any]) -> dict[str, int]:
-    """The accounts that have a balance, with it."""
-    return {
-        account: int(value)
-        for account, value in zip(accounts, found, strict=True)
-        if value is not None
-    }

@@ -89,11 +89,13 @@ async def test_a_full_redis_says_so_privately(full: Redis) -> None:
 
 async def test_a_script_error_says_the_store_refused(redis: Redis) -> None:
     """A key of the wrong type breaks the commit script: a private "refused", nothing written,
-    and a second try after the repair works."""
-    await redis.set(f"{SCOPE.tag}:bal", "not a hash")
+    and a second try after the repair works. (A balance of the wrong type is an unreadable
+    record instead: tests/integration/test_unreadable_records.py.)"""
+    await redis.set(f"{SCOPE.tag}:daily", "not a hash")
     manager = GameManager(RedisStore(redis))
     reply = await manager.handle(ctx("d1"), Daily())
     assert private_only(reply.private) == t("en", "error.redis.refused")
-    assert await redis.get(f"{SCOPE.tag}:bal") == "not a hash"
-    await redis.delete(f"{SCOPE.tag}:bal")
+    assert await redis.get(f"{SCOPE.tag}:daily") == "not a hash"
+    assert not await redis.exists(f"{SCOPE.tag}:bal")
+    await redis.delete(f"{SCOPE.tag}:daily")
     assert "25" in private_only((await manager.handle(ctx("d2"), Daily())).private)

@@ -147,3 +147,11 @@ class GameStore(Protocol):
     async def reindex_deadlines(self, platform: str | None = None) -> int:
         """Put every running game's deadline back in the due index (after a crash)."""
         ...
+
+    async def park_deadline(self, scope: Scope, channel: str, now: int, until: int) -> bool:
+        """Move the due deadline of a game that can't be read on to `until`."""
+        ...
+
+    async def clear_unreadable_game(self, scope: Scope, channel: str, raw: str) -> bool:
+        """Remove the channel's game if it still holds `raw`, the unreadable record read."""
+        ...

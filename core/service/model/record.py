@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from core.game.dice import FairDice
 from core.game.settlement import Pot
 from core.game.state import GameState
-from core.service.model import wire
+from core.service.model import unreadable, wire
 from core.service.model.chips import pot_account
 from core.service.model.turns import Log, Turns, dump, dump_log, last_turns, load, load_log
 
@@ -79,9 +79,19 @@ class GameRecord:
 
     @classmethod
     def from_str(cls, text: str, channel: str) -> GameRecord:
-        """The record stored under `channel`'s key."""
+        """The record stored under `channel`'s key; `Unreadable` if it does not parse."""
+        try:
+            return cls._parsed(text, channel)
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise unreadable.game(channel, exc, text) from exc
+
+    @classmethod
+    def _parsed(cls, text: str, channel: str) -> GameRecord:
         stored = wire.loads(text)
         data = _usual(channel) | stored  # older records wrote every field
+        for name, kind in _TYPES.items():  # a wrong type would only fail later, elsewhere
+            if type(data[name]) is not kind:
+                raise TypeError(f"{name} is not {kind.__name__}")
         state, log = GameState.from_str(data["s"]), load_log(data["lg"])
         derived = bool(log) and "tu" not in stored  # see to_str
         return cls(
@@ -102,6 +112,9 @@ class GameRecord:
             challenge=data["ch"],
             log=log,
         )
+
+
+_TYPES = {"s": str, "g": str, "d": int, "t": int, "l": str, "y": str, "bx": int, "solo": bool}
 
 
 def _usual(channel: str) -> dict[str, object]:

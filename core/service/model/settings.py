@@ -16,6 +16,8 @@ from core.game.option import Option, Value
 from core.game.option import parse_bool as parse_bool  # noqa: PLC0414 (re-exported)
 from core.game.options import OPTIONS, find_option
 from core.game.rules import PRESETS, RULE_OPTIONS, build_rules
+from core.service.model import unreadable
+from core.service.model.unreadable import Unreadable
 from core.text.i18n import LANGS
 
 LOBBY_SECONDS = 600  # a lobby that never starts closes after 10 minutes
@@ -77,6 +79,20 @@ class ServerConfig:
             raise InvalidOption("error.config.key", key=name, allowed=", ".join(SETTINGS))
         changes: dict[str, Any] = {name: _setting_value(setting, value.strip())}
         return replace(self, **changes)
+
+
+def unreadable_settings(stored: dict[str, str]) -> list[Unreadable]:
+    """The stored settings whose value `ServerConfig.from_fields` passes over, one `Unreadable`
+    each: the server goes on with the defaults. (A name no longer known is simply left.)"""
+    broken = []
+    for name, value in stored.items():
+        if name not in SETTINGS:
+            continue
+        try:
+            ServerConfig().updated(name, value)
+        except InvalidOption as error:
+            broken.append(unreadable.setting(name, error.key))
+    return broken
 
 
 def _text(value: object) -> str:

@@ -19,10 +19,13 @@ from core.service.api.commands import (
     Stop,
 )
 from core.service.features import reviews
+from core.service.model.chips import pot_account
 from core.service.model.context import Context
+from core.service.model.unreadable import Unreadable
 from core.service.model.views import Reply
 from core.service.pipeline.bus import Handlers
 from core.service.pipeline.opening import Opening
+from core.text.i18n import t
 
 
 class GameCommands(Opening):
@@ -50,7 +53,33 @@ class GameCommands(Opening):
         return await self._act(ctx, actions.Cancel(ctx.user))
 
     async def _stop(self, ctx: Context, command: Stop) -> Reply:
-        return await self._act(ctx, actions.Stop(ctx.user, admin=ctx.admin, name=ctx.name))
+        try:
+            return await self._act(ctx, actions.Stop(ctx.user, admin=ctx.admin, name=ctx.name))
+        except Unreadable as error:
+            if not ctx.admin or error.record != f"game:{ctx.channel}":
+                raise  # its host can't be read, so only an admin may clear it
+            return await self._clear_unreadable(ctx, error)
+
+    async def _clear_unreadable(self, ctx: Context, error: Unreadable) -> Reply:
+        """An admin's `stop` of a game that can't be read: the record goes, with its deadline.
+
+        Who paid which ante is in that record, so no chip is moved by guessing: what the
+        channel's pot holds stays there, and the answer says how much (README, "What the
+        channel shows when something fails").
+        """
+        self._contained(ctx.scope, error)
+        self._forget(ctx.scope, ctx.channel)
+        if not await self.store.clear_unreadable_game(ctx.scope, ctx.channel, error.raw):
+            return await self._stop(ctx, Stop())  # replaced meanwhile: stop what is there now
+        pot = pot_account(ctx.channel)
+        try:
+            held = (await self.store.balances(ctx.scope, [pot])).get(pot, 0)
+        except Unreadable:
+            held = 0
+        key = "stop.unreadable.pot" if held else "stop.unreadable"
+        lang = (await self.server_config(ctx.scope)).lang  # the channel's, as the game spoke
+        public = t(lang, "notice.stopped", player=ctx.name)
+        return Reply(private=await self.say(ctx, key, chips=held), public=(public,))
 
     async def _review_last(self, ctx: Context, command: Review) -> Reply:
         """`/shutbox review`: the caller's last finished match here against perfect play."""

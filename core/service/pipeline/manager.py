@@ -17,6 +17,7 @@ from core.service.api.commands import Command
 from core.service.model.context import Context
 from core.service.model.ports import OutcomeUnknown, StoreUnavailable
 from core.service.model.record import GameRecord
+from core.service.model.unreadable import Unreadable, answer_key
 from core.service.model.views import Reply
 from core.service.pipeline.bus import Handlers, chain
 from core.service.pipeline.challenge_commands import challenge_context
@@ -60,6 +61,9 @@ class GameManager(Clicks, Sweeper):
 
     async def _refused(self, ctx: Context, command: Command, error: ShutboxError) -> Reply:
         """The error in the user's language; a refused click also refreshes its game message."""
+        if isinstance(error, Unreadable):  # that one record: nothing to refresh it from
+            self._contained(ctx.scope, error)
+            return Reply(private=await self.say(ctx, answer_key(error, ctx.user)))
         reply = Reply(private=await self.say(ctx, error.key, **error.params))
         clicked = clicked_button(command)
         if clicked is None or isinstance(error, StoreUnavailable):
@@ -82,8 +86,13 @@ class GameManager(Clicks, Sweeper):
             return first
 
     async def current(self, ctx: Context) -> GameRecord | None:
-        """The channel's running game, if any (adapters use it to find the game message)."""
-        return await self._record(ctx.scope, ctx.channel)
+        """The channel's running game, if any (adapters use it to find the game message); None
+        for one that can't be read (a command in the channel says so)."""
+        try:
+            return await self._record(ctx.scope, ctx.channel)
+        except Unreadable as error:
+            self._contained(ctx.scope, error)
+            return None
 
     async def attach_message(self, ctx: Context, message: str) -> None:
         """Remember the platform's id of the game message so it can be edited after a restart."""

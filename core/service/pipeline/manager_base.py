@@ -17,13 +17,19 @@ from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.ports import GameStore, StoreUnavailable
 from core.service.model.record import GameRecord
-from core.service.model.settings import ServerConfig
+from core.service.model.settings import ServerConfig, unreadable_settings
+from core.service.model.unreadable import Unreadable
 from core.service.model.views import Reply
 from core.service.pipeline.bus import Middleware, Next
 from core.service.pipeline.game_commit import human_ids
 from core.text.i18n import t
 
 CONFIG_TTL = 30.0  # seconds a server's settings are cached in the process
+UnreadableSeen = Callable[[Scope, Unreadable], None]
+
+
+def _unheard(scope: Scope, error: Unreadable) -> None:
+    """Where nobody listens (tests, tools): the reply already says what is wrong."""
 
 
 @dataclass(slots=True)
@@ -52,6 +58,8 @@ class ManagerBase:
     picture_notes: dict[str, str] = field(default_factory=dict)
     # Where this process serves the servers' pages (SHUTBOX_PUBLIC_URL); empty: no pages.
     public_url: str = ""
+    # Told of every record found unreadable (the bot counts and logs each once).
+    on_unreadable: UnreadableSeen = _unheard
     # Run around every command, the first outermost (core/service/pipeline/bus.py).
     middleware: tuple[Middleware, ...] = ()
     # The middleware wrapped around the handler table, built on the first command.
@@ -67,7 +75,10 @@ class ManagerBase:
         cached = self.configs.get(scope.tag)
         if cached is not None and self.clock() - cached.loaded < CONFIG_TTL:
             return cached.config
-        config = ServerConfig.from_fields(await self.store.hash(scope, "cfg"))
+        stored = await self.store.hash(scope, "cfg")
+        for broken in unreadable_settings(stored):  # the default stands in for it
+            self._contained(scope, broken)
+        config = ServerConfig.from_fields(stored)
         self.configs[scope.tag] = _Cached(config, self.clock())
         return config
 
@@ -117,6 +128,10 @@ class ManagerBase:
         if self.board_style(scope, style) == style:
             return None
         return self.picture_notes.get(scope.platform, "config.no_pictures")
+
+    def _contained(self, scope: Scope, error: Unreadable) -> None:
+        """An unreadable record met at the boundary of its game, member or channel."""
+        self.on_unreadable(scope, error)
 
     def _forget(self, scope: Scope, channel: str) -> None:
         self.games.pop((scope.tag, channel), None)

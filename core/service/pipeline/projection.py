@@ -18,6 +18,7 @@ from core.service.model.commit import Scope, Status
 from core.service.model.context import Context
 from core.service.model.outcomes import resolve_lost
 from core.service.model.ports import OutcomeUnknown, StoreUnavailable
+from core.service.model.unreadable import Unreadable
 from core.service.model.views import GameView, Reply
 from core.service.pipeline.manager_base import ManagerBase
 from core.service.show import present
@@ -131,7 +132,7 @@ class Projection(ManagerBase):
         self._forget(ctx.scope, ctx.channel)
         try:
             record = await self._record(ctx.scope, ctx.channel)
-        except StoreUnavailable:
+        except (StoreUnavailable, Unreadable):  # the command's own answer stands
             return None
         # Another game's button (an earlier game, or forged) says nothing about this one.
         if record is None or record.game_id != clicked.game or record.version == clicked.version:
@@ -146,7 +147,7 @@ class Projection(ManagerBase):
         self._forget(ctx.scope, ctx.channel)
         try:
             record = await self._record(ctx.scope, ctx.channel)
-        except StoreUnavailable:
+        except (StoreUnavailable, Unreadable):  # the command's own answer stands
             return reply
         if record is None:
             return reply if shown.over else replace(reply, game=None)
@@ -165,6 +166,9 @@ class Projection(ManagerBase):
                 record = await self._record(scope, channel)
             except StoreUnavailable:
                 return shown  # still away: try again on the next sweep
+            except Unreadable as error:  # nothing to show of it; the other games go on
+                self._contained(scope, error)
+                record = None
             self.unsettled.discard((scope, channel))
             if record is not None:
                 shown.append((scope, Reply(game=present.game_view(record))))

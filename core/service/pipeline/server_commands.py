@@ -35,7 +35,7 @@ from core.service.features.seasons import Seasons
 from core.service.model.commit import Commit, OpKind, StoreOp
 from core.service.model.context import Context
 from core.service.model.services import Services
-from core.service.model.settings import ServerConfig
+from core.service.model.settings import ServerConfig, unreadable_settings
 from core.service.model.views import Reply
 from core.text.i18n import t
 
@@ -154,9 +154,20 @@ async def configure(services: Services, ctx: Context, command: Configure) -> Rep
         await _save_config(services, ctx, before, config)
     lang = ctx.locale or config.lang
     listing = ", ".join(f"{k}={v}" for k, v in config.to_fields().items())
-    text = t(lang, "config.saved" if changes else "config.current", settings=listing)
+    lines = [t(lang, "config.saved" if changes else "config.current", settings=listing)]
+    if not changes:  # saving writes every setting, so after a change none is left unreadable
+        lines += await _unreadable_note(services, ctx, lang)
     note = services.picture_note(ctx.scope, config.style)
-    return Reply(private=text if note is None else f"{text}\n{t(lang, note)}")
+    return Reply(private="\n".join(lines if note is None else [*lines, t(lang, note)]))
+
+
+async def _unreadable_note(services: Services, ctx: Context, lang: str) -> list[str]:
+    """The settings whose saved value can't be read (their defaults are shown instead)."""
+    broken = unreadable_settings(await services.store.hash(ctx.scope, "cfg"))
+    if not broken:
+        return []
+    names = ", ".join(error.record.removeprefix("cfg ") for error in broken)
+    return [t(lang, "config.unreadable", settings=names)]
 
 
 async def _save_config(

@@ -16,12 +16,14 @@ from core.service.api.commands import Timeout
 from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.ports import OutcomeUnknown
+from core.service.model.unreadable import Unreadable
 from core.service.model.views import Reply
 from core.service.pipeline.bus import Handlers
 from core.service.pipeline.commit_loop import CommitLoop
 from core.service.pipeline.projection import Projection
 
 SWEEP_CLOCK = "clock"  # the user a timeout acts as
+SET_ASIDE_SECONDS = 60  # a game that can't be read is looked at again after this
 
 
 class Sweeper(CommitLoop, Projection):
@@ -51,11 +53,23 @@ class Sweeper(CommitLoop, Projection):
         epoch = await self.store.due_epoch(scope)
         replies = []
         for channel in await self.store.due(scope, now):
-            reply = await self._expire(scope, channel, now)
+            try:
+                reply = await self._expire(scope, channel, now)
+            except Unreadable as error:
+                await self._set_aside(scope, channel, now, error)
+                continue
             if reply is not None:
                 replies.append(reply)
         await self.store.swept(scope, epoch)
         return replies
+
+    async def _set_aside(self, scope: Scope, channel: str, now: int, error: Unreadable) -> None:
+        """A game whose record (or a player's balance) can't be read can't time out: its
+        deadline moves on by `SET_ASIDE_SECONDS`, so the server's other games keep theirs and
+        the sweep does not meet it again every second. An admin's `stop` clears the game."""
+        self._contained(scope, error)
+        self._forget(scope, channel)
+        await self.store.park_deadline(scope, channel, now, now + SET_ASIDE_SECONDS)
 
     async def _expire(self, scope: Scope, channel: str, now: int) -> Reply | None:
         self._forget(scope, channel)  # another process may have moved the game on
@@ -69,6 +83,8 @@ class Sweeper(CommitLoop, Projection):
         except OutcomeUnknown:
             self.unsettled.add((scope, channel))
             return None
+        except Unreadable:
+            raise  # not a race: this game can't move (see `_set_aside`)
         except ShutboxError:
             return None  # a click won the race: the timeout no longer applies
         # Another process applied this deadline first: it shows and announces it.

@@ -39,10 +39,13 @@ local function reply(status, fields)
 end
 
 -- Balances as they are now, created accounts counted at the start balance.
-local current = {}
+-- A stored balance that is not an integer is named in `unreadable` and refuses the commit
+-- before any write (HINCRBY would fail halfway through the moves).
+local current, unreadable = {}, nil
 local function balance(account)
   if current[account] == nil then
     local raw = redis.call('HGET', KEYS[BAL], account)
+    if raw and not string.match(raw, '^%-?%d+$') then unreadable = unreadable or account end
     current[account] = raw and tonumber(raw) or 0
   end
   return current[account]
@@ -220,6 +223,9 @@ for _, op in ipairs(c.stats) do
     return reply('stale', {v = v, r = r, m = m})
   end
 end
+
+-- f+. every balance the checks read is an integer
+if unreadable then return reply('unreadable', {a = unreadable}) end
 
 -- g. writes
 local touched = {}

@@ -70,7 +70,8 @@ def test_grafana_dashboard_asks_only_for_metrics_the_bot_exposes() -> None:
 # -- alerting rules --------------------------------------------------------------------------
 
 ALERTS = ("ShutboxRedisDown", "ShutboxPlatformDisconnected", "ShutboxSweepLagging",
-          "ShutboxErrorRatio", "ShutboxSlackAckSlow", "ShutboxActionsSlow")  # fmt: skip
+          "ShutboxErrorRatio", "ShutboxSlackAckSlow", "ShutboxActionsSlow",
+          "ShutboxUnreadableRecord")  # fmt: skip
 PROMTOOL = shutil.which("promtool")
 NO_PROMTOOL = "promtool is not installed (Debian: apt-get install prometheus); .ci/run installs it"
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from core.game.settlement import Pot
 from core.service.model.record import GameRecord
 from core.service.model.turns import LastTurn, dump_log, load_log
+from core.service.model.unreadable import PROBLEM_CHARS, Kind, Unreadable
 from tests.unit.core.game_helpers import begun
 
 
@@ -69,3 +72,32 @@ def test_the_last_turns_are_taken_from_the_log_when_they_are_its() -> None:
     assert GameRecord.from_str(other.to_str(), "c1") == other
     challenge = _fresh().evolve(turns=turns)
     assert GameRecord.from_str(challenge.to_str(), "c1") == challenge
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "garbage",  # not JSON
+        "[1, 2",  # JSON cut off
+        "123",  # JSON, not an object
+        '{"g": "g1"}',  # no state
+        json.dumps({**json.loads(_fresh().to_str()), "s": "not;a;state"}),  # a state that fails
+        json.dumps({**json.loads(_fresh().to_str()), "d": "soon"}),  # a deadline of text
+        json.dumps({**json.loads(_fresh().to_str()), "pc": [["ann"]]}),  # a pot entry cut short
+    ],
+)
+def test_a_record_that_does_not_parse_is_one_unreadable_game(text: str) -> None:
+    """Whatever is wrong with it, the decoder says one thing: this channel's game, unreadable,
+    with the text it read (so an admin's `stop` removes exactly that) and a short reason."""
+    with pytest.raises(Unreadable) as raised:
+        GameRecord.from_str(text, "c1")
+    error = raised.value
+    assert (error.kind, error.record, error.raw) == (Kind.GAME, "game:c1", text)
+    assert error.key == "error.unreadable.game"
+    assert 0 < len(error.problem) <= PROBLEM_CHARS
+
+
+def test_a_long_reason_is_cut_to_one_short_line() -> None:
+    with pytest.raises(Unreadable) as raised:
+        GameRecord.from_str(json.dumps({"s": "x" * 5000, "g": "g1", "d": 0, "t": 0}), "c1")
+    assert len(raised.value.problem) <= PROBLEM_CHARS and "\n" not in raised.value.problem

@@ -1,0 +1,75 @@
+"""A stored record that does not parse: one game, one balance, or one of a server's settings.
+
+The decoders raise `Unreadable` (a narrow error, never a bare `ValueError` from deep inside),
+and the boundary of each game, member and channel catches it: the manager answers that one
+request with a clear private line, the sweep leaves that one channel for later, and the bot
+counts and logs each such record once (bot/telemetry.py). Everything else goes on.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from core.game.errors import ShutboxError
+
+PROBLEM_CHARS = 120  # of the decoder's own message: enough to see what is wrong, never a flood
+
+
+class Kind(StrEnum):
+    GAME = "game"  # a channel's game record (`game:<channel>`)
+    BALANCE = "balance"  # a member's balance (`bal`, one field)
+    CONFIG = "config"  # one of the server's settings (`cfg`, one field)
+
+
+class Unreadable(ShutboxError):
+    """`record` (the key inside the server, with its field) holds a value its decoder refuses.
+
+    `raw` is the text that was read, so a repair (an admin's `stop`) only ever removes that
+    same value, never a game that replaced it meanwhile. It is never shown or logged.
+    """
+
+    def __init__(self, kind: Kind, record: str, problem: object, *, raw: str = "") -> None:
+        super().__init__(f"error.unreadable.{kind.value}")
+        self.kind = kind
+        self.record = record
+        self.problem = _problem(problem)
+        self.raw = raw
+
+
+def game(channel: str, problem: object, raw: str) -> Unreadable:
+    return Unreadable(Kind.GAME, f"game:{channel}", problem, raw=raw)
+
+
+def balance(account: str, problem: object) -> Unreadable:
+    return Unreadable(Kind.BALANCE, f"bal {account}", problem)
+
+
+def setting(name: str, problem: object) -> Unreadable:
+    return Unreadable(Kind.CONFIG, f"cfg {name}", problem)
+
+
+def answer_key(error: Unreadable, user: str) -> str:
+    """The catalog key of the line `user` reads: their own balance and a daily challenge's
+    attempt (no `/shutbox stop` reaches one) are said in their own words."""
+    if error.record == f"bal {user}":
+        return "error.unreadable.balance.yours"
+    if error.record.startswith("game:challenge:"):
+        return "error.unreadable.challenge"
+    return error.key
+
+
+HINTS = {  # for the operator's log line: what clears each kind
+    Kind.GAME: "an admin's /shutbox stop in that channel clears it",
+    Kind.BALANCE: "`shutbox ledger verify` shows the balance the journal gives",
+    Kind.CONFIG: "its default is used until an admin sets it with /shutbox config",
+}
+
+
+def _problem(problem: object) -> str:
+    """One short line: the exception's class and the start of its message."""
+    if isinstance(problem, BaseException):
+        text = f"{type(problem).__name__}: {problem}"
+    else:
+        text = str(problem)
+    text = " ".join(text.split())
+    return text if len(text) <= PROBLEM_CHARS else text[: PROBLEM_CHARS - 1] + "…"
