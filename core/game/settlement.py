@@ -5,16 +5,20 @@ never created or destroyed, and no payment exceeds the payer's balance (table st
 pays what they have). A balance missing from `balances` counts as 0.
 
 Pot attribution: the pot remembers its contributions in the order they were paid, and a payout
-takes the oldest chips first. So the odd chips a tied split leaves behind stay attributed to the
-most recent payers (the last antes of that round), and `refund_pot` returns them to those players.
+takes each payer's oldest chips first. So the odd chips a tied split leaves behind stay
+attributed to the most recent payers (the last antes of that round), and `refund_pot` returns
+them to those players. Who may win which chips is `side_pots` (all in, SPEC 4).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from core.game.errors import InsufficientChips, InvalidOption
+from core.game.match import FormatKind, MatchConfig, StakesKind
+from core.game.side_pots import AllIn, Layer, Ranking, all_ins, layers, winnings
 
 SHUT_MULTIPLIER = 2
 
@@ -70,14 +74,24 @@ class Pot:
             amount += entries.pop()[1]
         return replace(self, contributions=(*entries, (payer, amount)))
 
-    def take_oldest(self, amount: int) -> Pot:
-        """The pot with `amount` chips removed, oldest contributions first."""
+    def by_payer(self) -> dict[str, int]:
+        """What each payer has in the pot, in the order they first paid."""
+        owed: dict[str, int] = {}
+        for payer, amount in self.contributions:
+            owed[payer] = owed.get(payer, 0) + amount
+        return owed
+
+    def without(self, taken: Mapping[str, int]) -> Pot:
+        """The pot with `taken[payer]` of each payer's chips removed, their oldest first."""
+        left = dict(taken)
         kept: list[tuple[str, int]] = []
         for payer, chips in self.contributions:
-            taken = min(chips, amount)
-            amount -= taken
-            if chips > taken:
-                kept.append((payer, chips - taken))
+            part = min(chips, left.get(payer, 0))
+            left[payer] = left.get(payer, 0) - part
+            if chips > part:
+                kept.append((payer, chips - part))
+        if any(left.values()):
+            raise ValueError(f"the pot does not hold {dict(taken)}")
         return replace(self, contributions=tuple(kept))
 
 
@@ -115,46 +129,83 @@ def collect_antes(
     return _pay_into(pot, _unique(players), ante, balances)
 
 
-def _pay_out(pot: Pot, winners: Sequence[str]) -> tuple[Pot, list[Transfer]]:
-    """Winners split the pot evenly; the odd chips stay in it."""
-    share = pot.total // len(winners)
-    if not share:
-        return pot, []
-    payouts = [Transfer(pot.account, winner, share) for winner in winners]
-    return pot.take_oldest(share * len(winners)), payouts
+@dataclass(frozen=True, slots=True)
+class PotPayout:
+    """A pot round settled: the pot left, the transfers, and who was all in (for the summary)."""
+
+    pot: Pot
+    transfers: list[Transfer]
+    all_in: tuple[AllIn, ...] = ()
+
+
+def _kept_back(slices: Sequence[tuple[str, int]], paid_out: int) -> dict[str, int]:
+    """Which payers' chips a payout of `paid_out` from these slices takes, oldest first: the
+    odd chips of a split stay attributed to the latest payers."""
+    taken: dict[str, int] = {}
+    for payer, chips in slices:
+        part = min(chips, paid_out)
+        paid_out -= part
+        if part:
+            taken[payer] = taken.get(payer, 0) + part
+    return taken
+
+
+def _pay_layers(
+    pot: Pot, cut: Sequence[Layer], extra: Mapping[str, int], shutters: Sequence[str]
+) -> tuple[Pot, list[Transfer]]:
+    """Pay each layer to its winners and the shut's extra antes to the shutters (an even split
+    each; the odd chips stay in the pot), one payout per winner."""
+    won, taken = dict(winnings(cut)), Counter[str]()
+    for layer in cut:
+        taken.update(_kept_back(layer.taken, layer.share * len(layer.winners)))
+    share = sum(extra.values()) // len(shutters) if shutters else 0
+    for shutter in shutters if share else ():
+        won[shutter] = won.get(shutter, 0) + share
+    taken.update(_kept_back(tuple(extra.items()), share * len(shutters)))
+    payouts = [Transfer(pot.account, winner, amount) for winner, amount in won.items() if amount]
+    return pot.without(taken), payouts
 
 
 def settle_pot_round(
     pot: Pot,
-    winners: Sequence[str],
+    ranking: Ranking,
     shut_by: Sequence[str],
     players: Sequence[str],
     ante: int,
     balances: Mapping[str, int],
-) -> tuple[Pot, list[Transfer]]:
-    """Pay out a round's pot; a winner who shut the box is paid double (one more ante each).
+) -> PotPayout:
+    """Pay out a round's pot by side pots (all in, SPEC 4); a winner who shut the box is paid
+    double: every other player pays one more ante, or one more of what the shutter had in the
+    pot if that was less (an all-in shutter can win no more from anyone than they risked).
 
-    `winners` are the chip-winning winners (never bots); with none the pot carries over whole.
-    `balances` are those after the antes.
+    `ranking` is the round's chip-eligible players best first, the winners (never bots) as its
+    first group; with no winner the pot carries over whole. `balances` are those after antes.
     """
     _check_stake(ante)
-    paid = _unique(winners)
-    if not paid:
-        return pot, []
-    extra: list[Transfer] = []
-    if set(paid) & set(shut_by):
-        losers = [player for player in _unique(players) if player not in paid]
-        pot, extra = _pay_into(pot, losers, ante, balances)
-    pot, payouts = _pay_out(pot, paid)
-    return pot, extra + payouts
+    ranking = [_unique(group) for group in ranking if group]
+    if not ranking:
+        return PotPayout(pot, [])
+    paid = pot.by_payer()
+    cut = layers(paid, ranking)
+    shutters = [player for player in ranking[0] if player in shut_by]
+    extra: dict[str, int] = {}
+    if shutters:
+        stake = min(ante, *(paid.get(player, 0) for player in shutters))
+        losers = [player for player in _unique(players) if player not in ranking[0]]
+        extra = {
+            payer: amount for payer in losers if (amount := min(stake, _available(balances, payer)))
+        }
+    extras = [Transfer(payer, pot.account, amount) for payer, amount in extra.items()]
+    for payer, amount in extra.items():
+        pot = pot.add(payer, amount)
+    pot, payouts = _pay_layers(pot, cut, extra, shutters)
+    won = {payout.target: payout.amount for payout in payouts}
+    return PotPayout(pot, extras + payouts, all_ins(cut, ranking, paid, won))
 
 
 def refund_pot(pot: Pot) -> tuple[Pot, list[Transfer]]:
     """The match ended or stopped: what is in the pot goes back to whoever put it there."""
-    owed: dict[str, int] = {}
-    for payer, amount in pot.contributions:
-        owed[payer] = owed.get(payer, 0) + amount
-    refunds = [Transfer(pot.account, payer, amount) for payer, amount in owed.items()]
+    refunds = [Transfer(pot.account, payer, amount) for payer, amount in pot.by_payer().items()]
     return replace(pot, contributions=()), refunds
 
 
@@ -195,3 +246,24 @@ def settle_canoga(
         owed = max(0, scores[loser] - best) * factor
         transfers += _split_payment(loser, paid, min(owed, _available(balances, loser)))
     return transfers
+
+
+@dataclass(frozen=True, slots=True)
+class MostLoss:
+    """The most one player can lose: per round, and over the whole match when it has a fixed
+    length (the long game antes once; rounds:N has N rounds; the other formats run on)."""
+
+    per_round: int
+    match: int | None
+
+
+def most_loss(config: MatchConfig) -> MostLoss:
+    """A shut doubles a Canoga payment and adds one ante to the pot."""
+    stakes, fmt = config.stakes, config.format
+    if fmt.kind is FormatKind.LONG:
+        return MostLoss(stakes.amount, stakes.amount)
+    if stakes.kind is StakesKind.CANOGA:
+        per_round = config.rules.max_score * stakes.amount * SHUT_MULTIPLIER
+    else:
+        per_round = stakes.amount * SHUT_MULTIPLIER
+    return MostLoss(per_round, per_round * fmt.rounds if fmt.kind is FormatKind.ROUNDS else None)

@@ -25,10 +25,12 @@ from core.game.settlement import (
     Transfer,
     apply_transfers,
     collect_antes,
+    most_loss,
     refund_pot,
     settle_canoga,
     settle_pot_round,
 )
+from core.game.side_pots import AllIn
 from core.game.state import Ending, GameState, Phase
 
 
@@ -60,6 +62,20 @@ def holds_of(state: GameState) -> dict[str, int]:
     return {seat.id: amount for seat in state.seats if not seat.bot and seat.active}
 
 
+def short_of(state: GameState, balances: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    """The seated humans of a staked lobby whose balance is below the most the match can cost
+    them (per round where the match has no fixed length), with that balance."""
+    if not state.config.stakes.staked or state.phase is not Phase.LOBBY:
+        return ()
+    most = most_loss(state.config)
+    at_stake = most.match if most.match is not None else most.per_round
+    return tuple(
+        (seat.id, balances[seat.id])
+        for seat in state.seats
+        if not seat.bot and seat.id in balances and balances[seat.id] < at_stake
+    )
+
+
 def hold_changes(
     before: GameState, after: GameState, *, creating: bool
 ) -> tuple[tuple[str, int], ...]:
@@ -80,6 +96,8 @@ class Ledger:
     transfers: list[Transfer] = field(default_factory=list)
     round_players: list[str] = field(default_factory=list)
     by_event: dict[int, list[Transfer]] = field(default_factory=dict)
+    all_in: dict[int, tuple[AllIn, ...]] = field(default_factory=dict)
+    gone: set[int] = field(default_factory=set)  # seats that left, dropped or are out
     event: int = 0  # index of the event being settled
     # No human has made a decision of their own yet: a round that ends so pays nobody (its
     # antes go back), so a match everyone timed out of (void) moves no chip in the end.
@@ -97,6 +115,7 @@ class Settlement:
     transfers: list[Transfer]
     by_event: dict[int, list[Transfer]]  # which event (by index) caused which transfers
     pots: dict[int, int] = field(default_factory=dict)  # the pot after each round's end, by event
+    all_in: dict[int, tuple[AllIn, ...]] = field(default_factory=dict)  # capped winners, by event
 
 
 def settle(
@@ -110,24 +129,24 @@ def settle(
     ledger.round_players = [
         s.id for i, s in enumerate(before.seats) if not s.bot and before.in_round(i)
     ]
-    gone = {i for i, s in enumerate(before.seats) if not s.active}
+    ledger.gone = {i for i, s in enumerate(before.seats) if not s.active}
     ledger.idle = before.phase is Phase.LOBBY or before.void
     pots: dict[int, int] = {}
     for index, event in enumerate(events):
         ledger.event = index
-        _settle_event(ledger, before, event, gone)
+        _settle_event(ledger, before, event)
         if isinstance(event, RoundEnded):
             pots[index] = ledger.pot.total
-    return Settlement(ledger.pot, ledger.transfers, ledger.by_event, pots)
+    return Settlement(ledger.pot, ledger.transfers, ledger.by_event, pots, ledger.all_in)
 
 
-def _settle_event(ledger: Ledger, state: GameState, event: Event, gone: set[int]) -> None:
+def _settle_event(ledger: Ledger, state: GameState, event: Event) -> None:
     if isinstance(event, (Rolled, Moved)) and not event.auto and not state.seats[event.seat].bot:
         ledger.idle = False
     elif isinstance(event, (Dropped, Eliminated)):
-        gone.add(event.seat)
+        ledger.gone.add(event.seat)
     elif isinstance(event, RoundStarted):
-        ledger.round_players = _stakers(state, event.order, gone)
+        ledger.round_players = stakers(state, event.order, ledger.gone)
         if ledger.stakes.kind is StakesKind.POT:
             _ante(ledger)
     elif isinstance(event, RoundEnded):
@@ -136,7 +155,10 @@ def _settle_event(ledger: Ledger, state: GameState, event: Event, gone: set[int]
         _match_end(ledger, state, event)
 
 
-def _stakers(state: GameState, order: Sequence[int], gone: set[int]) -> list[str]:
+def stakers(state: GameState, order: Sequence[int], gone: set[int]) -> list[str]:
+    """Who antes for a round: the humans in its order who still play. The engine's order keeps
+    the seats of players who left or were dropped (their turns are skipped), and `gone` names
+    them, so nobody pays into a round they will not play."""
     return [state.seats[i].id for i in order if not state.seats[i].bot and i not in gone]
 
 
@@ -160,11 +182,7 @@ def _round_end(ledger: Ledger, state: GameState, event: RoundEnded) -> None:
     winners = _human_ids(state, event.winners, players)
     shut_by = _human_ids(state, event.shut_by, players)
     if ledger.stakes.kind is StakesKind.POT:
-        pot, transfers = settle_pot_round(
-            ledger.pot, winners, shut_by, players, ledger.stakes.amount, ledger.balances
-        )
-        ledger.pot = pot
-        ledger.book(transfers)
+        _pay_pot(ledger, _ranking(ledger, state, event, winners), shut_by)
         return
     if not winners:
         return  # a bot won the round: bots never win chips, so no Canoga payments
@@ -183,13 +201,42 @@ def _match_end(ledger: Ledger, state: GameState, event: MatchEnded) -> None:
     pot_stakes = ledger.stakes.kind is StakesKind.POT
     if long_game and event.ending is Ending.FINISHED and pot_stakes and not ledger.idle:
         winners = _human_ids(state, event.winners, ledger.round_players)
-        pot, transfers = settle_pot_round(
-            ledger.pot, winners, (), ledger.round_players, ledger.stakes.amount, ledger.balances
-        )
-        ledger.pot = pot
-        ledger.book(transfers)
+        others = [p for p in _playing(ledger, state) if p not in winners]
+        _pay_pot(ledger, [winners, others] if winners else [], ())
     # Whatever is left (odd chips, a pot a bot won, the unfinished round) goes back to its payers.
     _refund(ledger)
+
+
+def _playing(ledger: Ledger, state: GameState) -> list[str]:
+    """The round's payers who still play (a player who left keeps no claim on the pot)."""
+    still = {state.seats[i].id for i in range(len(state.seats)) if i not in ledger.gone}
+    return [player for player in ledger.round_players if player in still]
+
+
+def _ranking(
+    ledger: Ledger, state: GameState, event: RoundEnded, winners: list[str]
+) -> list[list[str]]:
+    """Who may win the pot, best first: the human winners, then the other players still in
+    the round by score (ties together; a player without a score last). A round only bots won
+    ranks nobody: its pot carries over whole."""
+    if not winners:
+        return []
+    scores = {state.seats[i].id: score for i, score in enumerate(event.scores)}
+    others = [p for p in _playing(ledger, state) if p not in winners]
+    groups: dict[int | None, list[str]] = {}
+    for player in sorted(others, key=lambda p: (scores.get(p) is None, scores.get(p) or 0)):
+        groups.setdefault(scores.get(player), []).append(player)
+    return [winners, *groups.values()]
+
+
+def _pay_pot(ledger: Ledger, ranking: list[list[str]], shut_by: Sequence[str]) -> None:
+    paid = settle_pot_round(
+        ledger.pot, ranking, shut_by, ledger.round_players, ledger.stakes.amount, ledger.balances
+    )
+    ledger.pot = paid.pot
+    ledger.book(paid.transfers)
+    if paid.all_in:
+        ledger.all_in[ledger.event] = paid.all_in
 
 
 def _refund(ledger: Ledger) -> None:

@@ -37,6 +37,9 @@ class GameRecord:
     reviews: tuple[tuple[str, str], ...] = ()
     challenge: str = ""  # a daily challenge's day, number and server language (challenge.Tag)
     log: Log = ()  # every turn of the match so far, for the history's replay (turns.logged)
+    # The seated players (id, balance) whose chips can't cover the most a staked match can
+    # cost them, as of the lobby's last change: the lobby warns them (chips.short_of).
+    short: tuple[tuple[str, int], ...] = ()
 
     @property
     def version(self) -> int:
@@ -61,7 +64,7 @@ class GameRecord:
             "pc": self.pot.contributions, "f": self.fair,
             "r": ["".join(map(str, roll)) for roll in self.rolls], "solo": self.solo,
             "tu": dump(self.turns), "bx": self.box, "v": dict(self.reviews), "ch": self.challenge,
-            "lg": dump_log(self.log),
+            "lg": dump_log(self.log), "sh": [list(pair) for pair in self.short],
         }  # fmt: skip
         usual = _usual(self.channel)
         data.update((name, value) for name, value in optional.items() if value != usual[name])
@@ -111,6 +114,7 @@ class GameRecord:
             reviews=tuple(data["v"].items()),
             challenge=data["ch"],
             log=log,
+            short=tuple((str(p), int(b)) for p, b in data["sh"]),
         )
 
 
@@ -122,5 +126,5 @@ def _usual(channel: str) -> dict[str, object]:
     return {
         "l": "en", "y": "emoji", "pa": pot_account(channel), "pc": (), "f": "", "r": [],
         "solo": False, "tu": [], "bx": -1, "v": {}, "ch": "",
-        "lg": "",
+        "lg": "", "sh": [],
     }  # fmt: skip

@@ -81,6 +81,7 @@ def plan_change(
         turns=turns.follow(record.state, state, record.turns, events),
         box=turns.last_player(events, record.box),
         log=record.log if record.challenge else turns.logged(record.state, record.log, events),
+        short=chips.short_of(state, balances),
     )  # fmt: skip
     new = reviews.track(record, new, events)
     notices = narrate.notices(state, events, settlement.by_event, record.lang, style)

@@ -6,8 +6,8 @@ staked game says the most a player can lose.
 
 from __future__ import annotations
 
+from core.game import settlement
 from core.game.match import FormatKind, MatchConfig, StakesKind
-from core.game.settlement import SHUT_MULTIPLIER
 from core.game.state import GameState
 from core.service.model.buttons import ButtonId
 from core.service.model.record import GameRecord
@@ -29,6 +29,7 @@ def lobby_body(record: GameRecord) -> str:
     lines.append(
         t(lang, "lobby.players", n=len(state.seats), max=state.config.seat_limit, names=names)
     )
+    lines += _short_of_chips(record)
     lines.append(t(lang, "lobby.closes", deadline=DEADLINE))
     return "\n".join(lines)
 
@@ -67,18 +68,29 @@ def _pot_key(long_game: bool) -> str:
 
 
 def most_loss(config: MatchConfig, lang: str) -> str:
-    """The most one player can lose: per round (a shut doubles a Canoga payment and adds an
-    ante to the pot), and over a match of fixed rounds."""
-    stakes, fmt = config.stakes, config.format
-    if fmt.kind is FormatKind.LONG:
-        return t(lang, "lobby.most_loss_match", amount=stakes.amount)
-    if stakes.kind is StakesKind.CANOGA:
-        per_round = config.rules.max_score * stakes.amount * SHUT_MULTIPLIER
-    else:
-        per_round = stakes.amount * SHUT_MULTIPLIER
-    if fmt.kind is FormatKind.ROUNDS and fmt.rounds > 1:
-        return t(lang, "lobby.most_loss_rounds", amount=per_round, total=per_round * fmt.rounds)
-    return t(lang, "lobby.most_loss", amount=per_round)
+    """The most one player can lose: per round, and over a match of fixed rounds."""
+    most = settlement.most_loss(config)
+    if config.format.kind is FormatKind.LONG:
+        return t(lang, "lobby.most_loss_match", amount=most.per_round)
+    if most.match is not None and config.format.rounds > 1:
+        return t(lang, "lobby.most_loss_rounds", amount=most.per_round, total=most.match)
+    return t(lang, "lobby.most_loss", amount=most.per_round)
+
+
+def _short_of_chips(record: GameRecord) -> list[str]:
+    """A seated player whose balance can't cover the most they can lose is told how they
+    play once it runs out: all in (SPEC 4)."""
+    state, lang = record.state, record.lang
+    if not state.config.stakes.staked:
+        return []
+    most = settlement.most_loss(state.config)
+    at_stake = most.match if most.match is not None else most.per_round
+    names = {seat.id: seat.name for seat in state.seats if not seat.bot}
+    return [
+        t(lang, "lobby.short", player=names[player], balance=balance, most=at_stake)
+        for player, balance in record.short
+        if player in names
+    ]
 
 
 def _bots_play_for_nothing(state: GameState, lang: str) -> list[str]:

@@ -21,6 +21,7 @@ from core.game.events import (
 )
 from core.game.match import LIMIT, FormatKind, StakesKind
 from core.game.settlement import SHUT_MULTIPLIER, Transfer
+from core.game.side_pots import AllIn
 from core.game.state import Ending, GameState, Phase
 from core.service.model.chips import Settlement
 from core.service.show.present import display_name, ending_line
@@ -130,9 +131,22 @@ def summaries(
         else:
             continue
         texts[-1] = "\n".join([texts[-1], *chip_lines(state, transfers, lang)])
+        texts[-1] = "\n".join([texts[-1], *all_in_lines(state, settled.all_in.get(index), lang)])
         if isinstance(event, RoundEnded):
             texts[-1] = "\n".join([texts[-1], *capped_payments(state, event, transfers, lang)])
     return texts
+
+
+def all_in_lines(state: GameState, told: Sequence[AllIn] | None, lang: str) -> list[str]:
+    """Who won less of the pot than its whole because they were all in, and who took the rest."""
+    names = {seat.id: seat.name for seat in state.seats}
+    lines = []
+    for cap in told or ():
+        key = "none" if not cap.paid else "kept" if not cap.to else "rest"
+        players = join_list(lang, [names.get(player, player) for player in cap.to])
+        lines.append(t(lang, f"summary.all_in.{key}", player=names.get(cap.player, cap.player),
+                       paid=cap.paid, won=cap.won, rest=cap.rest, players=players))  # fmt: skip
+    return lines
 
 
 def capped_payments(

@@ -35,8 +35,9 @@ def play_pot_round(
     """Antes, then the round's settlement, applied to balances that include the pot's account."""
     pot, antes = collect_antes(pot, players, ante, balances)
     balances = apply_transfers(balances, antes)
-    pot, payouts = settle_pot_round(pot, winners, shut_by, players, ante, balances)
-    return apply_transfers(balances, payouts), pot
+    others = [player for player in players if player not in winners]
+    paid = settle_pot_round(pot, [winners, others], shut_by, players, ante, balances)
+    return apply_transfers(balances, paid.transfers), paid.pot
 
 
 def net(before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
@@ -145,8 +146,8 @@ def test_the_odd_chip_returns_to_its_payer_when_the_match_ends() -> None:
 def test_a_bot_win_carries_the_pot_over() -> None:
     """When only a bot won (bots never win chips) the whole pot stays for the next round."""
     pot, _ = collect_antes(Pot(POT), [ANN, BEN], 10, {ANN: 50, BEN: 50})
-    after, payouts = settle_pot_round(pot, [], ["bot1"], [ANN, BEN], 10, {ANN: 40, BEN: 40})
-    assert (after, payouts) == (pot, [])
+    paid = settle_pot_round(pot, [], ["bot1"], [ANN, BEN], 10, {ANN: 40, BEN: 40})
+    assert (paid.pot, paid.transfers) == (pot, [])
 
 
 def test_stopping_refunds_every_payer() -> None:
@@ -160,8 +161,8 @@ def test_stopping_refunds_every_payer() -> None:
 def test_a_payout_takes_the_oldest_chips_first() -> None:
     """What a split leaves in the pot stays attributed to the most recent contributions."""
     pot = Pot(POT, ((ANN, 3), (BEN, 3), (CAL, 3)))
-    after, _ = settle_pot_round(pot, [ANN, BEN], [], [ANN, BEN, CAL], 3, {})
-    assert after.contributions == ((CAL, 1),)
+    paid = settle_pot_round(pot, [[ANN, BEN]], [], [ANN, BEN, CAL], 3, {})
+    assert paid.pot.contributions == ((CAL, 1),)
 
 
 # --- canoga examples -------------------------------------------------------------------------
@@ -252,55 +253,78 @@ def test_antes_conserve_chips_and_respect_table_stakes(
     check_pot(new_pot, after)
 
 
+def _settled(
+    table: tuple[list[str], dict[str, int], Pot], ante: int, winner_count: int, shut: bool
+) -> tuple[list[str], dict[str, int], Pot, list[Transfer], Pot]:
+    """Antes, then a round won by the first `winner_count` players (the rest ranked in order)."""
+    players, balances, pot = table
+    winners = players[:winner_count]
+    ranking = [winners, *([p] for p in players[winner_count:])] if winners else []
+    pot, antes = collect_antes(pot, players, ante, balances)
+    after_antes = apply_transfers(balances, antes)
+    paid = settle_pot_round(pot, ranking, winners[:1] if shut else [], players, ante, after_antes)
+    return players, after_antes, pot, paid.transfers, paid.pot
+
+
 @given(
     table=pot_tables(),
     ante=stake_st,
     winner_count=st.integers(min_value=0, max_value=3),
     shut=st.booleans(),
 )
-def test_a_pot_round_conserves_chips_and_pays_out_all_but_the_odd_chips(
+def test_a_pot_round_conserves_chips_and_leaves_only_odd_chips(
     table: tuple[list[str], dict[str, int], Pot], ante: int, winner_count: int, shut: bool
 ) -> None:
-    """Payouts equal the pot minus fewer than one chip per winner; chips are conserved."""
-    players, balances, pot = table
-    winners = players[:winner_count]
-    shut_by = winners[:1] if shut else []
-    pot, antes = collect_antes(pot, players, ante, balances)
-    after_antes = apply_transfers(balances, antes)
-    new_pot, transfers = settle_pot_round(pot, winners, shut_by, players, ante, after_antes)
+    """Chips are conserved; with every player ranked, what stays in the pot is odd chips only
+    (fewer than one per winner, and the table has at most six players to a layer)."""
+    players, after_antes, pot, transfers, new_pot = _settled(table, ante, winner_count, shut)
     after = apply_transfers(after_antes, transfers)
-    assert sum(after.values()) == sum(balances.values())
+    assert sum(after.values()) == sum(table[1].values())
     check_pot(new_pot, after)
-    paid_out = sum(t.amount for t in transfers if t.source == POT)
     paid_in = sum(t.amount for t in transfers if t.target == POT)
-    assert paid_out == pot.total + paid_in - new_pot.total
-    assert new_pot.total == ((pot.total + paid_in) % len(winners) if winners else pot.total)
+    if not players[:winner_count]:
+        assert new_pot == pot and not transfers
+    elif len({pot.by_payer().get(p, 0) for p in players}) == 1:
+        assert new_pot.total == (pot.total + paid_in) % min(winner_count, len(players))
 
 
 @given(table=pot_tables(), ante=stake_st, winner_count=st.integers(min_value=1, max_value=3))
-def test_a_shut_makes_every_loser_pay_one_more_ante(
+def test_a_shut_makes_every_loser_pay_one_more_of_the_shutters_stake(
     table: tuple[list[str], dict[str, int], Pot], ante: int, winner_count: int
 ) -> None:
-    """On a shut each non-winner pays min(ante, balance) more into the pot; winners pay nothing."""
-    players, balances, pot = table
+    """On a shut each non-winner pays min(ante, what the shutter has in the pot, balance) more
+    into the pot; winners pay nothing more."""
+    players, after_antes, pot, transfers, _ = _settled(table, ante, winner_count, True)
     winners = players[:winner_count]
-    _, transfers = settle_pot_round(pot, winners, winners[:1], players, ante, balances)
+    stake = min(ante, pot.by_payer().get(winners[0], 0))
     paid = deltas(t for t in transfers if t.target == POT)
-    assert all(paid.get(p, 0) == -min(ante, balances[p]) for p in players if p not in winners)
+    losers = [p for p in players if p not in winners]
+    assert all(paid.get(p, 0) == -min(stake, after_antes[p]) for p in losers)
     assert all(w not in paid for w in winners)
 
 
 @given(table=pot_tables(), ante=stake_st, winner_count=st.integers(min_value=1, max_value=3))
-def test_tied_pot_winners_get_equal_shares(
+def test_tied_pot_winners_who_paid_the_same_get_equal_shares(
     table: tuple[list[str], dict[str, int], Pot], ante: int, winner_count: int
 ) -> None:
-    """Every winner of a round receives the same amount from the pot."""
-    players, balances, pot = table
+    """Tied winners with the same chips in the pot receive the same amount from it."""
+    players, _, pot, transfers, _ = _settled(table, ante, winner_count, False)
     winners = players[:winner_count]
-    _, transfers = settle_pot_round(pot, winners, [], players, ante, balances)
     shares = {t.target: t.amount for t in transfers if t.source == POT}
-    assert len(set(shares.values())) <= 1
-    assert set(shares) in (set(), set(winners))
+    if len({pot.by_payer().get(w, 0) for w in winners}) == 1:
+        assert len({shares.get(w, 0) for w in winners}) == 1
+
+
+@given(table=pot_tables(), ante=stake_st)
+def test_nobody_wins_more_from_a_player_than_they_risked(
+    table: tuple[list[str], dict[str, int], Pot], ante: int
+) -> None:
+    """A lone winner takes from each other payer at most what the winner has in the pot."""
+    players, _, pot, transfers, _ = _settled(table, ante, 1, False)
+    winner, paid = players[0], pot.by_payer()
+    cap = sum(min(paid.get(winner, 0), chips) for chips in paid.values())
+    won = sum(t.amount for t in transfers if t.source == POT and t.target == winner)
+    assert won == cap
 
 
 @given(table=pot_tables())
