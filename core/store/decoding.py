@@ -29,7 +29,7 @@ PARK_LUA = (
 )
 # An admin's `stop` of a game that can't be read: only the very value that was read is removed
 # (a key of another type, if that is what was read), with its deadline. Its chips stay where
-# the journal put them (README, "What the channel shows when something fails").
+# the journal put them (docs/operate/failures.md).
 CLEAR_LUA = (
     "local kind = redis.call('TYPE', KEYS[1]).ok "
     "if kind == 'none' then return 0 end "

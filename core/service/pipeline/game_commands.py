@@ -64,8 +64,8 @@ class GameCommands(Opening):
         """An admin's `stop` of a game that can't be read: the record goes, with its deadline.
 
         Who paid which ante is in that record, so no chip is moved by guessing: what the
-        channel's pot holds stays there, and the answer says how much (README, "What the
-        channel shows when something fails").
+        channel's pot holds stays there, and the answer says how much
+        (docs/operate/failures.md).
         """
         self._contained(ctx.scope, error)
         self._forget(ctx.scope, ctx.channel)

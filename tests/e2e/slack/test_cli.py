@@ -53,6 +53,14 @@ async def wait_until_healthy(http: aiohttp.ClientSession, url: str) -> None:
             await asyncio.sleep(0.1)
 
 
+async def counter_total(http: aiohttp.ClientSession, health: str, family: str) -> float:
+    """The sum of a counter family's `_total` samples on a process's /metrics."""
+    async with http.get(f"{health}/metrics") as response:
+        text = await response.text()
+    found = next(f for f in text_string_to_metric_families(text) if f.name == family)
+    return sum(s.value for s in found.samples if s.name.endswith("_total"))
+
+
 @dataclass(frozen=True)
 class Served:
     url: str  # the Slack app

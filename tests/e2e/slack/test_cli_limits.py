@@ -11,13 +11,13 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 from redis.asyncio import Redis
 
 from tests.e2e.slack.driver import Driver
 from tests.e2e.slack.fake_slack import TEAM, FakeSlack
 from tests.e2e.slack.test_cli import (
     STOP_SECONDS,
+    counter_total,
     free_port,
     slack_env,
     wait_until_healthy,
@@ -55,14 +55,6 @@ async def two_apps(
             assert await asyncio.wait_for(process.wait(), STOP_SECONDS) == 0
 
 
-async def refused_total(http: aiohttp.ClientSession, health: str) -> float:
-    async with http.get(f"{health}/metrics") as response:
-        text = await response.text()
-    family = next(f for f in text_string_to_metric_families(text)
-                  if f.name == "shutbox_rate_limited")  # fmt: skip
-    return sum(s.value for s in family.samples if s.name.endswith("_total"))
-
-
 async def test_two_processes_share_one_count_per_member(
     two_apps: list[tuple[str, str]], fake: FakeSlack
 ) -> None:
@@ -74,7 +66,9 @@ async def test_two_processes_share_one_count_per_member(
         assert answers[:10] == ["You have 100 chips."] * 10
         assert all(a.startswith(TOO_FAST) and a.endswith(" s.") for a in answers[10:])
         assert await drivers[1].say("UBOB", "balance") == "You have 100 chips."
-        counted = [await refused_total(http, health) for _, health in two_apps]
+        counted = [
+            await counter_total(http, health, "shutbox_rate_limited") for _, health in two_apps
+        ]
     assert counted == [5, 5]
 
 
