@@ -81,3 +81,16 @@ def test_the_cli_page_lists_every_command_and_no_other() -> None:
     text = (ROOT / "docs" / "operate" / "cli.md").read_text(encoding="utf-8")
     named = set(re.findall(r"^\| `shutbox (\w+)", text, flags=re.MULTILINE))
     assert named == commands()
+
+
+def test_the_ratings_example_is_what_the_model_gives_two_newcomers() -> None:
+    """docs/play/ratings.md quotes the first match of two newcomers; OpenSkill computes it."""
+    from core.service.features.skill import MODEL, Skill
+
+    new = Skill()
+    won, lost = MODEL.rate(
+        [[MODEL.create_rating([new.mu, new.sigma])] for _ in range(2)], ranks=[0.0, 1.0]
+    )
+    ann, bob = (Skill(team[0].mu, team[0].sigma).shown for team in (won, lost))
+    example = f"Ann {ann:,} (+{ann - 1500}) · Bob {bob:,} (−{1500 - bob})"
+    assert example in (ROOT / "docs" / "play" / "ratings.md").read_text(encoding="utf-8")
