@@ -97,6 +97,7 @@ class Ledger:
     round_players: list[str] = field(default_factory=list)
     by_event: dict[int, list[Transfer]] = field(default_factory=dict)
     all_in: dict[int, tuple[AllIn, ...]] = field(default_factory=dict)
+    idle_rounds: set[int] = field(default_factory=set)  # rounds that ended with `idle`, by event
     gone: set[int] = field(default_factory=set)  # seats that left, dropped or are out
     event: int = 0  # index of the event being settled
     # No human has made a decision of their own yet: a round that ends so pays nobody (its
@@ -116,6 +117,8 @@ class Settlement:
     by_event: dict[int, list[Transfer]]  # which event (by index) caused which transfers
     pots: dict[int, int] = field(default_factory=dict)  # the pot after each round's end, by event
     all_in: dict[int, tuple[AllIn, ...]] = field(default_factory=dict)  # capped winners, by event
+    # Rounds that ended before any human decided anything: they paid nobody, by event.
+    idle_rounds: frozenset[int] = frozenset()
 
 
 def settle(
@@ -137,7 +140,8 @@ def settle(
         _settle_event(ledger, before, event)
         if isinstance(event, RoundEnded):
             pots[index] = ledger.pot.total
-    return Settlement(ledger.pot, ledger.transfers, ledger.by_event, pots, ledger.all_in)
+    return Settlement(ledger.pot, ledger.transfers, ledger.by_event, pots, ledger.all_in,
+                      frozenset(ledger.idle_rounds))  # fmt: skip
 
 
 def _settle_event(ledger: Ledger, state: GameState, event: Event) -> None:
@@ -176,6 +180,7 @@ def _human_ids(state: GameState, seats: Sequence[int], players: Sequence[str]) -
 
 def _round_end(ledger: Ledger, state: GameState, event: RoundEnded) -> None:
     if ledger.idle:
+        ledger.idle_rounds.add(ledger.event)
         _refund(ledger)
         return
     players = ledger.round_players

@@ -130,6 +130,8 @@ def summaries(
             texts.append(_match_summary(state, lang))
         else:
             continue
+        if index in settled.idle_rounds and state.config.stakes.staked:
+            texts[-1] = "\n".join([texts[-1], t(lang, "summary.idle_round")])
         texts[-1] = "\n".join([texts[-1], *chip_lines(state, transfers, lang)])
         texts[-1] = "\n".join([texts[-1], *all_in_lines(state, settled.all_in.get(index), lang)])
         if isinstance(event, RoundEnded):
