@@ -91,7 +91,9 @@ class Names(dict[str, str]):
     one_word = False
 
     def remember(self, name: str) -> str:
-        """The id of the player called `name`, kept under that name if new."""
+        """The id of the player called `name` (`@Ann` is Ann), kept under that name if new."""
+        name = name.strip()
+        name = name[1:].strip() or name if name.startswith("@") else name
         uid = user_id(name)
         self.setdefault(uid, name)
         return uid

@@ -55,3 +55,12 @@ async def test_the_refusal_speaks_the_table_s_language(redis: Redis) -> None:
         "(kun til Root) Der er ingen spiller »@Zed« ved dette bord (spillere: Root). "
         "as <navn> sætter en ny spiller ved tastaturet."
     )
+
+
+async def test_as_at_bob_seats_bob(redis: Redis) -> None:
+    """`as @Bob` brings Bob to the keyboard (not a player called “@Bob”)."""
+    playground = make(redis, SeededDice(1), name="Root")
+    out = await send_all(playground, "as @Bob", "balance", "as Root", "give @bob 5")
+    assert out[0] == "Bob is at the keyboard (the next button is pressed as Bob)."
+    assert "Root gave Bob 5 chips." in "\n".join(out)
+    assert await chips(playground, "Bob") == 105
