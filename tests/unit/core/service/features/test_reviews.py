@@ -59,8 +59,7 @@ def test_a_review_with_nothing_graded_says_whether_the_timer_played() -> None:
     """No decision to grade because the timer played is not "no choices to make"."""
     timed, none = Kept("g", Aim.SUM, (), timed=4), Kept("g", Aim.SUM, ())
     assert review_text(timed, "en") == (
-        "There is no decision of yours to grade in that match: the timer played your turns "
-        "for you."
+        "There is no decision of yours to grade in that match: the timer played your turns for you."
     )
     assert review_text(none, "en").startswith("You had no choices to make in that match")
     assert review_text(timed, "nb") == (
