@@ -48,11 +48,14 @@ def url(sync_redis_url: str) -> Iterator[str]:  # noqa: F811
     yield sync_redis_url
 
 
-@pytest.fixture
-def commits(monkeypatch: pytest.MonkeyPatch) -> Commits:
-    """Every change the manager planned, by the state it started from (a plan whose commit
-    was refused and retried is found here too; `follow` takes the one that was written)."""
-    planned: Commits = {}
+PLANNED: Commits = {}  # every change the manager planned, by the state it started from
+
+
+@pytest.fixture(autouse=True)
+def spied(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep each planned change in PLANNED (a plan whose commit was refused and retried is
+    found there too; `follow` takes the one that was written)."""
+    planned = PLANNED
     real = game_commit.plan_change
 
     def spy(scope: Any, record: Any, state: GameState, events: Any, **kw: Any) -> Any:
@@ -61,7 +64,6 @@ def commits(monkeypatch: pytest.MonkeyPatch) -> Commits:
         return real(scope, record, state, events, **kw)
 
     monkeypatch.setattr("core.service.pipeline.commit_loop.plan_change", spy)
-    return planned
 
 
 def follow(
@@ -142,9 +144,8 @@ async def step(table: Table, clock: Clock, names: Sequence[str], kind: str, who:
     steps=st.lists(STEP, max_size=40),
 )
 def test_every_balance_is_what_the_rules_say_after_every_step(
-    url: str, commits: Commits, data: st.DataObject, fmt: str, stakes: str,
-    steps: list[tuple[str, int]],
-) -> None:  # fmt: skip
+    url: str, data: st.DataObject, fmt: str, stakes: str, steps: list[tuple[str, int]]
+) -> None:
     """Each player's chips follow SPEC 4 step by step: antes, capped payments, side pots,
     the shut's double, Canoga, refunds, and nothing charged to a player who left."""
     if fmt == "long":
@@ -155,5 +156,5 @@ def test_every_balance_is_what_the_rules_say_after_every_step(
         st.lists(st.integers(ante, 3 * ante + 5), min_size=humans, max_size=humans),
         label="balances",
     )
-    commits.clear()
-    asyncio.run(play(url, commits, balances, fmt, stakes, steps))
+    PLANNED.clear()
+    asyncio.run(play(url, PLANNED, balances, fmt, stakes, steps))
