@@ -2,10 +2,11 @@
 player's balance is what SPEC 4 says it must be (tests/model/stakes_model.py, an independent
 model of the rules), not only conserved and never negative.
 
-Hypothesis draws the players' balances (down to less than one ante, so they play all in), the
-format and the stakes, and a sequence of steps: presses, timeouts (three in a row drop a
-player), leaves, and the host's stop. The model is fed the engine's events of every commit
-that was written, in order, and the test holds the balances in Redis and the pot against it.
+Hypothesis draws the players' balances (a few antes at most, so they run out and play all in),
+the format and the stakes, and a sequence of steps: a turn played by hand (always pressing the
+same button), a timeout (three in a row drop a player), a leave, and the host's stop. The
+model is fed the engine's events of every commit that was written, in order, and the test
+holds the balances in Redis and the pot against it.
 """
 
 from __future__ import annotations
@@ -23,10 +24,11 @@ from hypothesis import strategies as st
 from core.game.events import Event
 from core.game.match import StakesKind
 from core.game.state import GameState
-from core.service.api.commands import Begin, Grant, Join, Leave, Start, Stop
+from core.service.api.commands import Begin, Click, Grant, Join, Leave, Start, Stop
 from core.service.features.gifts import Standing
 from core.service.model.settings import StartOptions
 from core.service.pipeline import game_commit
+from core.service.show.present import game_view
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 from tests.integration.test_manager_stateful import sync_redis_url  # noqa: F401 - a fixture
@@ -34,12 +36,16 @@ from tests.model.stakes_model import StakesModel
 
 NAMES = ("Ann", "Bob", "Cid")
 START = 100
+MAX_PRESSES = 40  # a turn by hand: rolls and moves, then the turn passes
+TAIL = 200  # after the drawn steps, turns by hand until the match ends
+PRESS = st.tuples(st.just("press"), st.integers(0, 7))
+TIMEOUT = st.tuples(st.just("timeout"), st.just(0))
+# Mostly turns played by hand and timeouts, so most matches play rounds before a leave or stop.
 STEP = st.one_of(
-    st.tuples(st.just("press"), st.integers(0, 7)),
-    st.tuples(st.just("timeout"), st.just(0)),
+    *[PRESS] * 8, *[TIMEOUT] * 3,
     st.tuples(st.just("leave"), st.integers(0, 2)),
     st.tuples(st.just("stop"), st.just(0)),
-)
+)  # fmt: skip
 Commits = dict[str, list[tuple[str, tuple[Event, ...], GameState]]]
 
 
@@ -104,7 +110,7 @@ async def play(url: str, planned: Commits, balances: Sequence[int], fmt: str, st
                         fmt == "long", dict(zip(ids, balances, strict=True)))  # fmt: skip
     seen = lobby.state.to_str()
     table.last = await table.manager.handle(table.ctx(names[0]), Begin())
-    for kind, who in [("begin", 0), *steps, *[("timeout", 0)] * 100]:
+    for kind, who in [("begin", 0), *steps, *[("press", 0)] * TAIL]:
         record = await table.manager.current(table.ctx("x"))
         now = None if record is None else record.state.to_str()  # None: the match is over
         for before, events in follow(planned, seen, now):
@@ -127,12 +133,25 @@ async def step(table: Table, clock: Clock, names: Sequence[str], kind: str, who:
         await table.manager.handle(table.ctx(names[who % len(names)]), Leave())
     elif kind == "stop":
         await table.manager.handle(table.ctx(names[0]), Stop())
-    elif kind == "press" and (player := await table.to_act()) is not None:
+    elif kind == "press":
+        await play_a_turn(table, who)
+
+
+async def play_a_turn(table: Table, choice: int) -> None:
+    """The player to act plays their turn by hand, pressing the `choice`-th button each time."""
+    player = await table.to_act()
+    for _ in range(MAX_PRESSES):
         record = await table.manager.current(table.ctx("x"))
-        assert record is not None and table.last.game is not None
-        buttons = [b for row in table.last.game.rows for b in row if ":hint:" not in b.action_id]
-        if buttons:
-            await table.press(player, buttons[who % len(buttons)].label)
+        if player is None or record is None or await table.to_act() != player:
+            return
+        rows = game_view(record).rows  # the game message as it stands (a timeout moved it on)
+        buttons = [b for row in rows for b in row if ":hint:" not in b.action_id]
+        if not buttons:
+            return
+        reply = await table.manager.handle(
+            table.ctx(player), Click(buttons[choice % len(buttons)].action_id)
+        )
+        assert not reply.refused, reply
 
 
 @settings(max_examples=int(os.environ.get("STATEFUL_EXAMPLES", "40")), deadline=None,
