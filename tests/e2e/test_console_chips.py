@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from redis.asyncio import Redis
 
+from adapters.console import Playground
 from core.game.dice import SeededDice
 from tests.e2e.test_console import chips, make, play_out, send_all
 
@@ -34,7 +35,7 @@ async def test_a_player_with_no_chips_left_wins_none_of_the_pot(redis: Redis) ->
     assert await chips(playground, "Root") == 196
 
 
-async def play_by_the_timer(lang: str, redis: Redis) -> list[str]:
+async def play_by_the_timer(lang: str, redis: Redis) -> tuple[Playground, list[str]]:
     """Root and Bob start `pot:3 rounds:2` and never press a button."""
     now = [NOON]
     playground = make(redis, SeededDice(3), name="Root", now=now)
@@ -42,7 +43,7 @@ async def play_by_the_timer(lang: str, redis: Redis) -> list[str]:
                          "as Bob", "join", "as Root", "go")  # fmt: skip
     for _ in range(100):
         if playground.view is not None and playground.view.over:
-            return out
+            return playground, out
         now[0] += 31
         out += await playground.tick()
     raise AssertionError("the timer did not end the match")
@@ -50,7 +51,8 @@ async def play_by_the_timer(lang: str, redis: Redis) -> list[str]:
 
 async def test_a_round_the_timer_played_alone_says_why_it_pays_nobody(redis: Redis) -> None:
     """Each round summary of a void match says why the pot goes back before it does."""
-    out = "\n".join(await play_by_the_timer("en", redis))
+    _, lines = await play_by_the_timer("en", redis)
+    out = "\n".join(lines)
     why = (
         "↩ Nobody has made a move of their own in this match yet, so this round wins no chips: "
         "each stake goes back to its player."
@@ -64,8 +66,22 @@ async def test_a_round_the_timer_played_alone_says_why_it_pays_nobody(redis: Red
 
 
 async def test_the_void_round_is_told_in_danish(redis: Redis) -> None:
-    out = "\n".join(await play_by_the_timer("da", redis))
+    _, lines = await play_by_the_timer("da", redis)
+    out = "\n".join(lines)
     assert (
         "↩ Ingen har endnu selv truffet et valg i denne kamp, så runden vinder ingen jetoner: "
         "hver indsats går tilbage til sin spiller."
     ) in out
+
+
+async def test_a_void_match_s_review_and_stats_say_it_counted_for_nothing(redis: Redis) -> None:
+    """`review` and the Review button say the timer played; `stats` counts nothing."""
+    playground, _ = await play_by_the_timer("en", redis)
+    timed = "There is no decision of yours to grade in that match: the timer played your turns "
+    assert (await playground.send("review"))[-1] == f"(to Root only) {timed}for you."
+    assert (await send_all(playground, "as Bob", "review"))[-1] == f"(to Bob only) {timed}for you."
+    pressed = "\n".join(await playground.send("Review"))
+    assert timed in pressed and "no choices" not in pressed
+    stats = "\n".join(await playground.send("stats"))
+    assert "Matches: 0 played, 0 won · Rounds: 0 played, 0 won · Boxes shut: 0" in stats
+    assert "Chips: 100 · Net from games: 0" in stats

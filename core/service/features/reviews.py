@@ -178,7 +178,7 @@ def kept(change: Change) -> list[StoreOp]:
 
 def _review_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StoreOp]:
     ended = any(isinstance(e, MatchEnded) and e.ending is Ending.FINISHED for e in events)
-    if not ended or record.state.void:  # a void match counts for nothing, accuracy included
+    if not ended:
         return
     for seat in record.state.seats:
         if seat.bot:
@@ -187,6 +187,8 @@ def _review_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StoreOp
         review = kept.review
         best = review.best_count
         yield StoreOp(OpKind.HSET, f"review:{record.channel}", seat.id, kept.to_str())
+        if record.state.void:  # reviewable (the timer played), but it counts for nothing
+            continue
         yield StoreOp(OpKind.HINCRBY, f"stats:{seat.id}", "decisions", review.count)
         yield StoreOp(OpKind.HINCRBY, f"stats:{seat.id}", "decisions_best", best)
         yield StoreOp(OpKind.ZINCRBY, "lb:decisions", seat.id, review.count)
