@@ -39,6 +39,15 @@ async def play_by_the_timer(store: RedisStore, lang: str = "en") -> None:
         await table.manager.sweep()
 
 
+async def play_long(store: RedisStore) -> None:
+    """Root closes, Ann opens; with these dice Root shuts the whole box."""
+    table = Table(manager(store, dice=SeededDice(2)))
+    await table.manager.handle(table.ctx("Root"), Start(StartOptions(format="long")))
+    await table.manager.handle(table.ctx("Ann"), Join())
+    table.last = await table.manager.handle(table.ctx("Root"), Begin())
+    await table.play_out()
+
+
 async def test_a_void_match_crowns_nobody_and_says_why(store: RedisStore) -> None:
     await play_by_the_timer(store)
     listed, [replay] = await replays(store)
@@ -62,11 +71,7 @@ async def test_a_void_match_in_danish(store: RedisStore) -> None:
 async def test_the_long_game_shows_roles_and_its_one_box(store: RedisStore) -> None:
     """Root shuts the box: the list says who closed and who opened, the replay has no rounds
     and no scores, and after each turn the box as it then stood."""
-    table = Table(manager(store, dice=SeededDice(2)))
-    await table.manager.handle(table.ctx("Root"), Start(StartOptions(format="long")))
-    await table.manager.handle(table.ctx("Ann"), Join())
-    table.last = await table.manager.handle(table.ctx("Root"), Begin())
-    await table.play_out()
+    await play_long(store)
     listed, [replay] = await replays(store)
     assert "Root</a> closes tiles 🏆, <a" in listed and "Ann</a> opens them" in listed
     assert " 0 🏆" not in listed
