@@ -14,8 +14,8 @@ NOON = 1_800_000_000.0
 
 
 async def test_a_player_with_no_chips_left_wins_none_of_the_pot(redis: Redis) -> None:
-    """Ann (88 chips) against Root (108) in `start pot:50 rounds:3`: round 2 takes her last 38,
-    round 3 she wins with nothing in, and Root's 50 go back to Root."""
+    """Ann (88 chips) against Root (108) in `start pot:50 rounds:3`: round 2 takes her last 38
+    and says she is all in, round 3 she wins with nothing in, and Root's 50 go back to Root."""
     playground = make(redis, SeededDice(1), name="Root")
     await send_all(playground, "grant Root 8", "as Ann", "grant Ann -12")
     lobby = await send_all(playground, "start pot:50 rounds:3", "as Root", "join")
@@ -24,7 +24,14 @@ async def test_a_player_with_no_chips_left_wins_none_of_the_pot(redis: Redis) ->
         "plays on all in and can win from each other player only what Ann put in."
     ) in lobby
     out = "\n".join([*await send_all(playground, "go"), *await play_out(playground)])
-    assert "💰 Ann → the pot: 38 chips" in out
+    assert (
+        "💰 Ann → the pot: 38 chips\n"
+        "🪙 Ann had only 38 chips for the ante of 50, so Ann plays this round all in and can win "
+        "from each other player only as much as Ann put in."
+    ) in out
+    assert (
+        "🪙 Ann has no chips left, so Ann plays this round all in and can win none of the pot."
+    ) in out
     assert (
         "Round 3: Ann 7, Root 10 — winner: Ann\n"
         "💰 The pot → Root: 50 chips\n"

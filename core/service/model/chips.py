@@ -98,6 +98,7 @@ class Ledger:
     by_event: dict[int, list[Transfer]] = field(default_factory=dict)
     all_in: dict[int, tuple[AllIn, ...]] = field(default_factory=dict)
     idle_rounds: set[int] = field(default_factory=set)  # rounds that ended with `idle`, by event
+    short: dict[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)  # short antes
     gone: set[int] = field(default_factory=set)  # seats that left, dropped or are out
     event: int = 0  # index of the event being settled
     # No human has made a decision of their own yet: a round that ends so pays nobody (its
@@ -119,6 +120,8 @@ class Settlement:
     all_in: dict[int, tuple[AllIn, ...]] = field(default_factory=dict)  # capped winners, by event
     # Rounds that ended before any human decided anything: they paid nobody, by event.
     idle_rounds: frozenset[int] = frozenset()
+    # Who paid less than the whole ante of a round (all in), with what they paid, by event.
+    short: dict[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
 
 
 def settle(
@@ -141,7 +144,7 @@ def settle(
         if isinstance(event, RoundEnded):
             pots[index] = ledger.pot.total
     return Settlement(ledger.pot, ledger.transfers, ledger.by_event, pots, ledger.all_in,
-                      frozenset(ledger.idle_rounds))  # fmt: skip
+                      frozenset(ledger.idle_rounds), ledger.short)  # fmt: skip
 
 
 def _settle_event(ledger: Ledger, state: GameState, event: Event) -> None:
@@ -172,6 +175,14 @@ def _ante(ledger: Ledger) -> None:
     )
     ledger.pot = pot
     ledger.book(transfers)
+    paid = {transfer.source: transfer.amount for transfer in transfers}
+    short = tuple(
+        (player, paid.get(player, 0))
+        for player in ledger.round_players
+        if paid.get(player, 0) < ledger.stakes.amount
+    )
+    if short:
+        ledger.short[ledger.event] = short
 
 
 def _human_ids(state: GameState, seats: Sequence[int], players: Sequence[str]) -> list[str]:
