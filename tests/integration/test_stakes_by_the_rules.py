@@ -167,7 +167,7 @@ def test_every_balance_is_what_the_rules_say_after_every_step(
 ) -> None:
     """Each player's chips follow SPEC 4 step by step: antes, capped payments, side pots,
     the shut's double, Canoga, refunds, and nothing charged to a player who left."""
-    if fmt == "long":
+    if fmt == "long":  # the long game has no scores, so it refuses Canoga
         stakes = "pot:5" if stakes.startswith("canoga") else stakes
     ante = int(stakes.split(":")[1]) if ":" in stakes else 1
     humans = 2 if fmt == "long" else data.draw(st.integers(2, 3), label="humans")
