@@ -13,7 +13,7 @@ from core.game.moves import mask_of
 from core.game.numbers import shown as shown_text
 from core.game.state import GameState, Phase
 from core.service.api.commands import Command, Give, Grant
-from core.service.api.text_commands import Mention
+from core.service.api.text_commands import Mention, UsageError
 from core.service.features.gifts import Standing
 from core.service.model.buttons import parse_button
 from core.service.model.views import Button
@@ -83,19 +83,32 @@ class Names(dict[str, str]):
     """The playground's players: each id with the name it was first typed as.
 
     Typed commands write a member as their plain name (`grant Ann Lee 50`): all the words the
-    command leaves for it (the `Mentions` of core/service/api/text_commands.py).
+    command leaves for it (the `Mentions` of core/service/api/text_commands.py). Written as a
+    chat mention (`@Ann`), it names a player this table knows, as a mention on Discord or
+    Slack names a member; a mention of nobody is refused, never made into a new player.
     """
 
     one_word = False
 
     def remember(self, name: str) -> str:
-        """The id of the player called `name`, kept under that name if new."""
+        """The id of the player called `name` (`@Ann` is Ann), kept under that name if new."""
+        name = name.strip()
+        name = name[1:].strip() or name if name.startswith("@") else name
         uid = user_id(name)
         self.setdefault(uid, name)
         return uid
 
     def read(self, text: str) -> Mention:
+        if text.startswith("@"):
+            return self._mentioned(text)
         uid = self.remember(text)
+        return Mention(uid, self[uid])
+
+    def _mentioned(self, text: str) -> Mention:
+        uid = user_id(text[1:])
+        if uid not in self:
+            players = ", ".join(sorted(self.values(), key=str.casefold))
+            raise UsageError("playground.no_player", value=shown_text(text), players=players)
         return Mention(uid, self[uid])
 
 

@@ -248,7 +248,7 @@ class Playground:
         try:
             command = verified(parse(line, self.names))
         except UsageError as error:
-            if error.key == "usage.duplicate":  # says nothing Slack-only: shown as it is
+            if error.key in ("usage.duplicate", "playground.no_player"):  # nothing Slack-only
                 return await self._error(ctx, error)
             return self._note(usage(self.lang, verb, error.params.get("value")))
         except ShutboxError as error:

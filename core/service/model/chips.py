@@ -97,6 +97,8 @@ class Ledger:
     round_players: list[str] = field(default_factory=list)
     by_event: dict[int, list[Transfer]] = field(default_factory=dict)
     all_in: dict[int, tuple[AllIn, ...]] = field(default_factory=dict)
+    idle_rounds: set[int] = field(default_factory=set)  # rounds that ended with `idle`, by event
+    short: dict[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)  # short antes
     gone: set[int] = field(default_factory=set)  # seats that left, dropped or are out
     event: int = 0  # index of the event being settled
     # No human has made a decision of their own yet: a round that ends so pays nobody (its
@@ -116,6 +118,10 @@ class Settlement:
     by_event: dict[int, list[Transfer]]  # which event (by index) caused which transfers
     pots: dict[int, int] = field(default_factory=dict)  # the pot after each round's end, by event
     all_in: dict[int, tuple[AllIn, ...]] = field(default_factory=dict)  # capped winners, by event
+    # Rounds that ended before any human decided anything: they paid nobody, by event.
+    idle_rounds: frozenset[int] = frozenset()
+    # Who paid less than the whole ante of a round (all in), with what they paid, by event.
+    short: dict[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
 
 
 def settle(
@@ -137,7 +143,8 @@ def settle(
         _settle_event(ledger, before, event)
         if isinstance(event, RoundEnded):
             pots[index] = ledger.pot.total
-    return Settlement(ledger.pot, ledger.transfers, ledger.by_event, pots, ledger.all_in)
+    return Settlement(ledger.pot, ledger.transfers, ledger.by_event, pots, ledger.all_in,
+                      frozenset(ledger.idle_rounds), ledger.short)  # fmt: skip
 
 
 def _settle_event(ledger: Ledger, state: GameState, event: Event) -> None:
@@ -168,6 +175,14 @@ def _ante(ledger: Ledger) -> None:
     )
     ledger.pot = pot
     ledger.book(transfers)
+    paid = {transfer.source: transfer.amount for transfer in transfers}
+    short = tuple(
+        (player, paid.get(player, 0))
+        for player in ledger.round_players
+        if paid.get(player, 0) < ledger.stakes.amount
+    )
+    if short:
+        ledger.short[ledger.event] = short
 
 
 def _human_ids(state: GameState, seats: Sequence[int], players: Sequence[str]) -> list[str]:
@@ -176,6 +191,7 @@ def _human_ids(state: GameState, seats: Sequence[int], players: Sequence[str]) -
 
 def _round_end(ledger: Ledger, state: GameState, event: RoundEnded) -> None:
     if ledger.idle:
+        ledger.idle_rounds.add(ledger.event)
         _refund(ledger)
         return
     players = ledger.round_players

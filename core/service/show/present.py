@@ -116,6 +116,8 @@ def _turn_body(record: GameRecord, notices: Sequence[str]) -> str:
     if state.phase is Phase.CHOOSE:
         dice = render_dice(state.dice, style)
         key = "game.choose_last_die" if state.ends_turn else "game.choose"
+        if flow.opening(state):  # the long game's opener moves closed tiles, not open ones
+            key = "game.open_choose_last_die" if state.ends_turn else "game.open_choose"
         lines.append(t(lang, key, player=seat.name, dice=dice, deadline=DEADLINE))
     else:
         key = "game.open_turn" if flow.opening(state) else "game.roll"
