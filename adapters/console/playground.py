@@ -236,7 +236,7 @@ class Playground:
                 return self._note(t(self.lang, "playground.game_over", text=typed))
             if not shown:
                 return self._note(t(self.lang, "playground.unknown", text=typed))
-            return self._note(not_found(text, shown, self.lang, await self._state()))
+            return self._note(not_found(text, shown, self.lang, await self._state(), view))
         ctx = await self._actor(button.action_id.split(":")[1], explicit)
         return self._show(ctx.name, await self.manager.handle(ctx, Click(button.action_id)))
 
