@@ -3,6 +3,8 @@ help offers, `hint` where hints are off, and a prompt that says who a button pla
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from redis.asyncio import Redis
 
@@ -21,6 +23,19 @@ async def test_help_lists_each_command_once(redis: Redis, lang: str) -> None:
     for line in command_lines(lang):
         assert text.count(line.replace("`", "")) == 1, line
     assert t(lang, "playground.help", keys="").split("\n")[1].replace("`", "") in text
+
+
+@pytest.mark.parametrize("lang", ["en", "da", "nb"])
+async def test_help_has_one_kind_of_apostrophe_and_no_english_placeholder(
+    redis: Redis, lang: str
+) -> None:
+    """Typographic apostrophes throughout (`player’s`), and `[player]` in the table's words."""
+    playground = make(redis, FixedDice([]))
+    await playground.send(f"config lang={lang}")
+    text = "\n".join(await playground.send("help"))
+    assert re.search(r"\w'\w", text) is None
+    if lang != "en":
+        assert "[player]" not in text and "[spiller]" in text
 
 
 @pytest.mark.parametrize(
