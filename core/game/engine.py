@@ -59,9 +59,9 @@ def _require_host(state: GameState, user: str) -> None:
 def _join(step: Step, action: Action) -> None:
     assert isinstance(action, Join)
     state = step.state
-    _require_lobby(state)
-    if state.seat_of(action.user) is not None:
+    if state.seat_of(action.user) is not None and not state.over:  # a lobby or a game begun
         raise IllegalMove("error.lobby.seated")
+    _require_lobby(state)
     if len(state.seats) >= state.config.seat_limit:
         raise IllegalMove("error.lobby.full", max=state.config.seat_limit)
     step.state = state.evolve(seats=(*state.seats, Seat(action.user, action.name)))
