@@ -17,7 +17,7 @@ import json
 import time
 from typing import TYPE_CHECKING, Any
 
-from bot.commands import CommandError, Subparsers
+from bot.commands import SERVER_FORM, CommandError, Subparsers
 
 if TYPE_CHECKING:
     from core.service.model.commit import Scope
@@ -42,8 +42,7 @@ def register(subparsers: Subparsers) -> None:
     actions = parser.add_subparsers(title="actions", metavar="ACTION", required=True)
     for name, text in ACTIONS.items():
         action = actions.add_parser(name, help=text)
-        action.add_argument("--server", required=True, help="as platform:id (e.g. discord:123; "
-                            "the playground is local:playground)")  # fmt: skip
+        action.add_argument("--server", required=True, help=f"as {SERVER_FORM}")
         action.add_argument("--user", required=True, help="the member's id on the platform (in "
                             "the playground: the name in lower case, e.g. ann)")  # fmt: skip
         action.set_defaults(func=run, action=name)

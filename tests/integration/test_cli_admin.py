@@ -56,7 +56,8 @@ async def test_audit_lists_the_admin_actions(
     ("argv", "line"),
     [
         (["audit", "--server", "nowhere"],
-         "shutbox: --server must be platform:id (e.g. discord:123), not 'nowhere'\n"),
+         "shutbox: --server must be platform:id (e.g. discord:123; the local playground is "
+         "local:playground), not 'nowhere'\n"),
         (["audit", "--server", "discord:404"],
          "shutbox: no server discord:404 in this Redis (known: test:guild)\n"),
         (["user", "export", "--server", "discord:404", "--user", "u1"],

@@ -55,9 +55,13 @@ async def test_a_user_id_that_matches_nothing_says_how_ids_look(
     assert json.loads(capsys.readouterr().out)["balance"] == 105
 
 
-def test_the_help_names_the_playground_server(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["user", "export", "--help"]) == 0
-    assert "the playground is local:playground" in " ".join(capsys.readouterr().out.split())
+@pytest.mark.parametrize("tool", [["user", "export"], ["user", "forget"], ["audit"],
+                                  ["ledger", "verify"]])  # fmt: skip
+def test_each_tools_help_names_the_playground_server(
+    capsys: pytest.CaptureFixture[str], tool: list[str]
+) -> None:
+    assert main([*tool, "--help"]) == 0
+    assert f"the local playground is {SERVER}" in " ".join(capsys.readouterr().out.split())
 
 
 async def test_forget_prints_the_record_count_the_audit_records(
