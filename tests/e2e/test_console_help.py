@@ -62,6 +62,16 @@ async def test_hint_in_the_daily_challenge_says_hints_are_off_there(redis: Redis
                     "plays today’s dice on their own. Buttons: [a] Roll")  # fmt: skip
 
 
+@pytest.mark.parametrize(("lang", "header"), [("da", "--- privat skærm for Cy ---"),
+                                             ("nb", "--- privat skjerm for Cy ---")])  # fmt: skip
+async def test_the_challenges_private_screen_is_headed_in_the_tables_language(
+    redis: Redis, lang: str, header: str
+) -> None:
+    playground = make(redis, FixedDice([]))
+    out = await send_all(playground, f"config lang={lang}", "challenge")
+    assert header in out and not any("private screen" in line for line in out)
+
+
 async def test_hint_in_a_game_without_hints_says_how_it_was_started(redis: Redis) -> None:
     playground = make(redis, FixedDice([(3, 4)]))
     await send_all(playground, "config lang=da", "start hints=off", "go", "a")

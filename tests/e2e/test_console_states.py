@@ -32,6 +32,16 @@ async def test_join_in_your_own_running_solo_says_you_are_in_it(redis: Redis) ->
     assert await playground.send("join") == ["(to Ann only) You are already in this game."]
 
 
+async def test_join_after_leaving_a_running_game_points_to_the_next_one(redis: Redis) -> None:
+    """Root left: he is out of this game, not "already in" it."""
+    playground = make(redis, SeededDice(1), name="Ann")
+    await send_all(playground, "start", "as Root", "join", "as Bo", "join", "as Ann", "go")
+    out = await send_all(playground, "as Root", "leave", "join")
+    assert out[-1] == (
+        "(to Root only) The game has already started; new players can join the next one."
+    )
+
+
 async def test_a_player_who_typed_leave_shows_as_left(redis: Redis) -> None:
     """`leave` is not three missed turns: the score line says left, not dropped."""
     playground = make(redis, SeededDice(1), name="Ann")
