@@ -16,8 +16,8 @@ from core.service.api.commands import Command, Give, Grant
 from core.service.api.text_commands import Mention, UsageError
 from core.service.features.gifts import Standing
 from core.service.model.buttons import parse_button
-from core.service.model.views import Button
-from core.text.i18n import t
+from core.service.model.views import Button, GameView
+from core.text.i18n import LANGS, t
 
 MAX_TILE = 12
 FALLBACK_NAME = "Player"
@@ -32,13 +32,19 @@ def default_name() -> str:
     return login[:1].upper() + login[1:] if login else FALLBACK_NAME
 
 
-def not_found(text: str, shown: list[Button], lang: str, state: GameState | None = None) -> str:
+def not_found(
+    text: str, shown: list[Button], lang: str, state: GameState | None = None,
+    view: GameView | None = None,
+) -> str:  # fmt: skip
     """Why what was typed pressed nothing, and what to type instead: tiles typed before the
     roll, a tile already shut or missing, a tile twice, or the moves this roll allows; else
     the buttons by letter. The typed text is repeated back short."""
     typed = shown_text(text)
     moves = ", ".join(b.label for b in shown if move_of(b) is not None)
     buttons = "  ".join(f"[{button_key(n)}] {b.label}" for n, b in enumerate(shown))
+    if _asks_for_hint(text, shown):
+        where = "challenge" if view is not None and view.private else "game"
+        return t(lang, f"playground.hints_off.{where}", text=typed, buttons=buttons)
     if not _MOVE.match(text):
         return t(lang, "playground.no_button", text=typed, buttons=buttons)
     if not moves:
@@ -48,6 +54,15 @@ def not_found(text: str, shown: list[Button], lang: str, state: GameState | None
     tiles = [int(tile) for tile in re.findall(r"\d+", text)]
     key, params = _why_not(tiles, state)
     return t(lang, key, text=typed, moves=moves, **params)
+
+
+def _asks_for_hint(text: str, shown: list[Button]) -> bool:
+    """`hint` (in any language) on a turn that offers no Hint button: the game has hints off."""
+    word = text.strip().casefold()
+    if word not in {"hint", *(t(lang, "ui.hint").casefold() for lang in LANGS)}:
+        return False
+    verbs = {button.action_id.split(":")[1] for button in shown}
+    return "hint" not in verbs and bool(verbs & {"roll", "choose"})
 
 
 def _why_not(tiles: list[int], state: GameState | None) -> tuple[str, dict[str, object]]:

@@ -188,10 +188,27 @@ async def serve_discord(
     every = settings.core.sweep_seconds
     async with client, sweeping(runtime.manager, PLATFORM, client.show_timeout, every, client.owns):
         try:
-            await client.log_in(bot_token(discord_settings))
-            await _connected_until_stopping(client, runtime)
+            if await _logged_in_before_stopping(client, runtime, bot_token(discord_settings)):
+                await _connected_until_stopping(client, runtime)
         finally:
             report(False)
+
+
+async def _logged_in_before_stopping(client: ShutboxClient, runtime: Runtime, token: str) -> bool:
+    """Log in, unless the shutdown's drain ends first: a retry loop still waiting for Discord
+    is given up then, so a stop signal is not held up by its pause."""
+    login = asyncio.create_task(client.log_in(token))
+    stopping = asyncio.create_task(runtime.until_stopping())
+    await asyncio.wait({login, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    if login.done():
+        login.result()  # a rejected token or a given-up login: its error
+        return True
+    login.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await login
+    log.info("Discord login given up: the process is stopping")
+    return False
 
 
 async def _connected_until_stopping(client: ShutboxClient, runtime: Runtime) -> None:

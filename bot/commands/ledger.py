@@ -6,7 +6,7 @@ import argparse
 import asyncio
 import json
 
-from bot.commands import Subparsers
+from bot.commands import SERVER_FORM, Subparsers
 from bot.settings import load_settings
 from core.service.model.commit import Scope
 from core.store.redis_store import LedgerReport
@@ -19,7 +19,7 @@ def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("ledger", help="check the chip ledgers", description=__doc__)
     actions = parser.add_subparsers(title="actions", metavar="ACTION", required=True)
     verify = actions.add_parser("verify", help="replay the journal against the balances")
-    verify.add_argument("--server", help="only this server, as platform:id (e.g. discord:123)")
+    verify.add_argument("--server", help=f"only this server, as {SERVER_FORM}")
     verify.add_argument("--json", action="store_true", help="print the reports as JSON")
     verify.set_defaults(func=run)
 

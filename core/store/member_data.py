@@ -83,6 +83,12 @@ class MemberData:
             found |= {pair[1] for pair in humans if isinstance(pair, list) and pair[:1] == [user]}
         return sorted(n for n in found if isinstance(n, str) and n)
 
+    async def known(self, scope: Scope, count: int) -> list[tuple[str, str]]:
+        """Up to `count` members of the server as (id, display name), to show how ids look."""
+        with reachable():
+            names = await self._redis.hgetall(f"{scope.tag}:names")
+        return sorted((str(uid), str(name)) for uid, name in names.items())[:count]
+
     async def _rematch_records(self, scope: Scope) -> list[str]:
         """Every channel's rematch record (core/service/features/rematch.py), older versions'
         too."""

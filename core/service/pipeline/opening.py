@@ -10,6 +10,7 @@ from core.game.engine import apply, new_game
 from core.game.errors import IllegalMove, NotAllowed
 from core.game.match import MatchConfig
 from core.game.settlement import Pot
+from core.game.state import GameState, Phase
 from core.service.features import rematch
 from core.service.model.chips import pot_account
 from core.service.model.context import Context
@@ -32,7 +33,7 @@ class Opening(CommitLoop):
         self._forget(ctx.scope, ctx.channel)  # another process may have ended the cached game
         running = await self._record(ctx.scope, ctx.channel)
         if running is not None:
-            raise IllegalMove("error.already_running", host=running.state.host.name)
+            raise IllegalMove(_open_here(running.state, ctx.user), host=running.state.host.name)
         if config.stakes.staked:
             await self._require_chips(ctx, config.stakes.amount)
         record = self._new_record(
@@ -108,3 +109,10 @@ class Opening(CommitLoop):
             return reply
         call = t(server.lang, "rematch.call", host=ctx.name, players=", ".join(others))
         return replace(reply, public=(*reply.public, call))
+
+
+def _open_here(state: GameState, user: str) -> str:
+    """Why no game opens: a lobby to join (or already joined), or a game being played."""
+    if state.phase is not Phase.LOBBY:
+        return "error.already_running"
+    return "error.lobby_open_seated" if state.seat_of(user) is not None else "error.lobby_open"

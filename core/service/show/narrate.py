@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 
+from core.game import flow
 from core.game.events import (
     Dropped,
     Eliminated,
@@ -223,6 +224,9 @@ def _match_summary(state: GameState, lang: str) -> str:
 
 
 def _match_result(state: GameState, lang: str) -> str:
+    if state.ending is Ending.STOPPED and state.round and not flow.is_long(state):
+        finished = state.round - 1  # the totals below are of these rounds
+        return t(lang, "summary.stopped" if finished else "summary.stopped_none", n=finished)
     if state.ending is not Ending.FINISHED or not state.winners or len(state.seats) == 1:
         return ending_line(state, lang)
     if state.void:  # nobody decided anything: nobody to congratulate

@@ -38,4 +38,4 @@ async def test_rematch_opens_a_lobby_with_the_same_settings_and_calls_the_player
     joined = await current(manager)
     assert joined is not None and [s.name for s in joined.state.seats] == ["Bob", "Ann"]
     refused = await fake.answered(await fake.command(CID, "start"))
-    assert refused.ephemeral and "already running" in refused.data["content"]
+    assert refused.ephemeral and "A lobby is already open" in refused.data["content"]
