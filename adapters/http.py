@@ -1,8 +1,9 @@
-"""Serving an aiohttp application on a port for as long as a block runs (Slack, health)."""
+"""Serving an aiohttp application on a port for as long as a block runs (Slack, health), and
+routes bound once their handler exists."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
 from aiohttp import web
@@ -26,3 +27,33 @@ def _bound_port(runner: web.AppRunner, wanted: int) -> int:
         if isinstance(address, tuple) and len(address) >= 2:
             return int(address[1])
     return wanted
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class LateRoutes:
+    """POST routes of a listener that starts before their handlers exist (the public listener
+    is up before the Discord client has logged in): a path nobody serves answers 404, one whose
+    handler has stopped (a shutdown) 503."""
+
+    def __init__(self) -> None:
+        self._handlers: dict[str, Handler | None] = {}
+
+    def bind(self, path: str, handler: Handler) -> None:
+        self._handlers[path] = handler
+
+    def unbind(self, path: str) -> None:
+        self._handlers[path] = None
+
+    def mount(self, app: web.Application) -> None:
+        """Route every POST that no earlier route of `app` takes through these."""
+        app.router.add_post("/{tail:.*}", self._dispatch)
+
+    async def _dispatch(self, request: web.Request) -> web.StreamResponse:
+        if request.path not in self._handlers:
+            raise web.HTTPNotFound()
+        handler = self._handlers[request.path]
+        if handler is None:
+            return web.Response(status=503, text="not taking requests now\n")
+        return await handler(request)

@@ -1,0 +1,54 @@
+"""Discord's side of the HTTP mode: interactions POSTed to the bot's endpoint, signed with the
+application's Ed25519 key as Discord signs them, and the bot's HTTP answers recorded."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+
+import aiohttp
+from nacl.signing import SigningKey
+
+from tests.e2e.discord.payloads import Json
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The bot's HTTP response to one POST."""
+
+    status: int
+    body: Json | None  # the interaction response, when the status is 200
+    text: str
+
+
+@dataclass(slots=True)
+class Signer:
+    """The application's key pair: Discord holds the private half, the bot the public one."""
+
+    key: SigningKey = field(default_factory=SigningKey.generate)
+
+    @property
+    def public_key(self) -> str:
+        return self.key.verify_key.encode().hex()
+
+    def headers(self, body: bytes, timestamp: int | None = None) -> dict[str, str]:
+        stamp = str(int(time.time()) if timestamp is None else timestamp)
+        signature = self.key.sign(stamp.encode() + body).signature.hex()
+        return {"X-Signature-Ed25519": signature, "X-Signature-Timestamp": stamp,
+                "Content-Type": "application/json"}  # fmt: skip
+
+
+async def post(url: str, body: bytes, headers: dict[str, str]) -> Answer:
+    """One POST to the bot's Interactions Endpoint URL, as Discord makes it."""
+    async with aiohttp.ClientSession() as session, session.post(
+        url, data=body, headers=headers
+    ) as response:
+        text = await response.text()
+        parsed = json.loads(text) if response.status == 200 and text else None
+        return Answer(response.status, parsed, text)
+
+
+async def post_signed(url: str, signer: Signer, payload: Json) -> Answer:
+    body = json.dumps(payload).encode()
+    return await post(url, body, signer.headers(body))
