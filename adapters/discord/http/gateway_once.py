@@ -13,6 +13,7 @@ import platform
 from typing import Any
 
 import aiohttp
+import yarl
 
 HELLO, IDENTIFY, DISPATCH = 10, 2, 0
 WITHIN = 20.0  # seconds for the whole exchange
@@ -24,7 +25,7 @@ class GatewayRefused(Exception):
 
 async def identify_once(gateway_url: str, token: str, within: float = WITHIN) -> None:
     """Connect to the gateway, identify with `token`, wait for READY, and close."""
-    url = gateway_url.rstrip("/") + "/?v=10&encoding=json"
+    url = yarl.URL(gateway_url).with_query(v=10, encoding="json")
     try:
         async with (
             asyncio.timeout(within),

@@ -41,14 +41,21 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("discord_mode", MODES[:1] if only else MODES)
 
 
-@pytest.fixture
-async def fake(discord_mode: str) -> AsyncIterator[FakeDiscord]:
-    """A fake Discord; discord.py's REST base and gateway point at it for the test."""
+@contextlib.asynccontextmanager
+async def faked(mode: str) -> AsyncIterator[FakeDiscord]:
+    """A fake Discord; discord.py's REST base and gateway point at it until the block ends."""
     base, gateway = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-    async with FakeDiscord(discord_mode) as server:
+    async with FakeDiscord(mode) as server:
         point_at(server.api_base, server.gateway_url)
         yield server
     discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = base, gateway
+
+
+@pytest.fixture
+async def fake(discord_mode: str) -> AsyncIterator[FakeDiscord]:
+    """A fake Discord in each mode (see the module)."""
+    async with faked(discord_mode) as server:
+        yield server
 
 
 @pytest.fixture
@@ -84,11 +91,12 @@ async def running(
 
 @contextlib.asynccontextmanager
 async def over_http(
-    fake: FakeDiscord, manager: GameManager, options: ClientOptions | None = None
-) -> AsyncIterator[ShutboxClient]:
+    fake: FakeDiscord, manager: GameManager, options: ClientOptions | None = None,
+    pictures: PictureLinks | None = PICTURES,
+) -> AsyncIterator[ShutboxClient]:  # fmt: skip
     """The bot logged in (commands synced) and taking the fake's POSTs on its endpoint."""
     manager.pictures.add("discord")
-    chosen = dataclasses.replace(options or ClientOptions(), gateway=False, pictures=PICTURES)
+    chosen = dataclasses.replace(options or ClientOptions(), gateway=False, pictures=pictures)
     client = ShutboxClient(manager, chosen)
     await client.login(TOKEN)
     app, routes = web.Application(), LateRoutes()

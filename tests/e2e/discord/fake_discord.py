@@ -502,8 +502,25 @@ class FakeDiscord:
             await self._changed.wait_for(check)
 
     async def wait_ready(self, shards: int = 1, within: float = 10.0) -> None:
-        """Wait until `shards` gateway connections in all have identified."""
+        """Wait until `shards` gateway connections in all have identified (over HTTP: until
+        the endpoint answers Discord's PING, as when its URL is saved in the portal)."""
+        if self.mode == "http":
+            await asyncio.wait_for(self._pinged(), within)
+            return
         await self.until(lambda: self.identified() >= shards, within)
+
+    async def ping(self) -> Answer:
+        """Discord's PING, signed, to the bot's endpoint."""
+        return await post_signed(self.endpoint, self.signer, payloads.ping())
+
+    async def _pinged(self) -> None:
+        while True:
+            try:
+                if (await self.ping()).body == {"type": 1}:
+                    return
+            except OSError:  # not listening yet
+                pass
+            await asyncio.sleep(0.1)
 
     def outbound(self, since: int = 0) -> list[Request]:
         """The REST requests the bot made since `since` (an index into `requests`)."""

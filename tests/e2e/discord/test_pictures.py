@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
 from adapters.discord import ShutboxClient
@@ -39,6 +40,7 @@ async def expected_picture(manager: GameManager) -> tuple[bytes, str]:
     return board_png(board), render_board(record.state.config.rules, record.state.board, "text")
 
 
+@pytest.mark.gateway_only  # uploads; over HTTP by link
 async def test_ten_moves_leave_one_picture_on_the_game_message(
     fake: FakeDiscord, bot: ShutboxClient, manager: GameManager
 ) -> None:
