@@ -220,8 +220,9 @@ async def serve_discord(
         try:
             await client.log_in(bot_token(discord_settings))
             if over_http:
-                await serve_interactions(settings, runtime, client, bot_token(discord_settings),
-                                         report)  # fmt: skip
+                gateway = (discord_settings.gateway_url, bot_token(discord_settings))
+                key = discord_settings.public_key or ""  # required in this mode (the settings)
+                await serve_interactions(runtime, client, key, gateway, report)
             else:
                 await _connected_until_stopping(client, runtime)
         finally:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("shutbox.discord")
 IDENTIFIED_KEY = "stb:discord:identified:{application}"  # global: no server's slot
+Gateway = tuple[str, str]  # the gateway's URL and the bot token, for the one connection
 
 
 def check_http(settings: Settings) -> None:
@@ -35,18 +36,16 @@ def check_http(settings: Settings) -> None:
 
 
 async def serve_interactions(
-    settings: Settings, runtime: Runtime, client: ShutboxClient, token: str,
+    runtime: Runtime, client: ShutboxClient, public_key: str, gateway: Gateway,
     report: Callable[[bool], None],
 ) -> None:  # fmt: skip
     """Take interactions at `/discord/interactions` until the shutdown's drain is over; then
     the ones being answered get the grace period."""
     from adapters.discord.http.endpoint import INTERACTIONS_PATH, interactions_handler
     from adapters.discord.http.signature import Signatures, verify_key
-    from bot.commands.discord import DiscordSettings
 
-    discord_settings = settings.section(DiscordSettings)
-    key = verify_key(discord_settings.public_key or "")  # checked with the settings
-    await identified_once(runtime, client, discord_settings.gateway_url, token)
+    key = verify_key(public_key)  # checked with the settings
+    await identified_once(runtime, client, *gateway)
     runtime.posts.bind(INTERACTIONS_PATH, interactions_handler(Signatures(key), client.receive))
     report(True)
     log.info("taking Discord interactions at %s", INTERACTIONS_PATH)
