@@ -56,6 +56,7 @@ async def fake(discord_mode: str) -> AsyncIterator[FakeDiscord]:
     """A fake Discord in each mode (see the module)."""
     async with faked(discord_mode) as server:
         yield server
+        assert server.problems == []  # every HTTP answer of a shape Discord takes
 
 
 @pytest.fixture

@@ -27,7 +27,7 @@ from aiohttp import WSMsgType, web
 from tests.e2e.discord import payloads
 from tests.e2e.discord.multipart import Body, Upload, read_body
 from tests.e2e.discord.payloads import APP_ID, CHANNEL_ID, EPHEMERAL, GUILD_ID, LOADING, Json, User
-from tests.e2e.discord.signed import Answer, Signer, post_signed
+from tests.e2e.discord.signed import Answer, Signer, post_signed, shape_problems
 
 TOKEN = "fake-bot-token"
 HEARTBEAT_MS = 41_250
@@ -152,6 +152,7 @@ class FakeDiscord:
         self.mode = mode  # "gateway" or "http": how interactions reach the bot
         self.signer = Signer()  # the application's key pair (the bot gets its public half)
         self.endpoint = ""  # over HTTP: the bot's Interactions Endpoint URL
+        self.problems: list[str] = []  # over HTTP: answers of a shape Discord does not take
         self.messages: dict[int, Json] = {}  # every message the bot posted, as it stands now
         self.order: list[int] = []  # message ids in the order they were posted
         self.deleted: set[int] = set()
@@ -607,6 +608,8 @@ class FakeDiscord:
         """POST the interaction, signed, and apply the bot's answer as Discord would."""
         answer = await post_signed(self.endpoint, self.signer, sent.payload)
         sent.replies.append(answer)
+        if answer.body is not None:
+            self.problems += shape_problems(int(sent.payload["type"]), answer.body)
         if answer.status == 200 and answer.body is not None and sent.answer is None:
             sent.callbacks.append(answer.body)
             sent.answer, sent.answered_at = answer.body, time.monotonic()

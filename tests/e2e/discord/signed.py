@@ -52,3 +52,28 @@ async def post(url: str, body: bytes, headers: dict[str, str]) -> Answer:
 async def post_signed(url: str, signer: Signer, payload: Json) -> Answer:
     body = json.dumps(payload).encode()
     return await post(url, body, signer.headers(body))
+
+
+# Discord's interaction response, as its API reference gives it (Receiving and Responding):
+# which callback types answer which interaction types, and the fields a message response's
+# data may carry, with the message flags allowed there.
+ANSWERS_TO = {1: {1}, 2: {4, 5}, 3: {4, 5, 6, 7}}  # interaction type -> callback types
+MESSAGE_DATA = {"tts", "content", "embeds", "allowed_mentions", "flags", "components",
+                "attachments", "poll"}  # fmt: skip
+RESPONSE_FLAGS = (1 << 2) | (1 << 6) | (1 << 12) | (1 << 15)  # no embeds, ephemeral, silent, v2
+
+
+def shape_problems(interaction_type: int, answer: Json) -> list[str]:
+    """What in an HTTP answer Discord's published shapes do not allow (empty: nothing)."""
+    kind = answer.get("type")
+    if kind not in ANSWERS_TO.get(interaction_type, set()):
+        return [f"callback type {kind} does not answer interaction type {interaction_type}"]
+    data = answer.get("data") or {}
+    problems = [f"unknown data field {name!r}" for name in set(data) - MESSAGE_DATA]
+    if kind in (5, 6) and set(data) - {"flags"}:
+        problems.append(f"a deferral (type {kind}) carries only flags, not {sorted(data)}")
+    if int(data.get("flags") or 0) & ~RESPONSE_FLAGS:
+        problems.append(f"flags {data['flags']} are not allowed in a response")
+    if kind == 7 and int(data.get("flags") or 0) & (1 << 6):
+        problems.append("an update cannot make the message ephemeral")
+    return problems

@@ -27,6 +27,7 @@ EPHEMERAL = 64
 async def fake() -> AsyncIterator[FakeDiscord]:
     async with faked("http") as server:
         yield server
+        assert server.problems == []  # every answer of a shape Discord takes
 
 
 @pytest.fixture
