@@ -184,3 +184,16 @@ async def test_without_a_public_address_the_picture_is_uploaded_after_a_deferral
     (attachment,) = fake.messages[game]["attachments"]
     assert attachment["filename"] == "board.png"
     assert fake.messages[game]["embeds"][0]["image"]["url"] == "attachment://board.png"
+
+
+async def test_a_signed_body_that_is_no_interaction_gets_400(
+    fake: FakeDiscord, bot: ShutboxClient
+) -> None:
+    """Signed, but not JSON, of no known type, or a click without its data: one line, 400."""
+    bodies = [b"not json", b'{"type": 99}', json.dumps({
+        "type": 3, "id": "1", "application_id": "2", "token": "t", "version": 1,
+    }).encode()]  # fmt: skip
+    answers = [await post(fake.endpoint, body, fake.signer.headers(body)) for body in bodies]
+    assert [(answer.status, answer.text) for answer in answers] == [
+        (400, "not a Discord interaction\n")
+    ] * 3
