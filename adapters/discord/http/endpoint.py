@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Any
 
 import orjson
 from aiohttp import web
@@ -25,6 +24,8 @@ from adapters.discord.http.exchange import (
     Json,
 )
 from adapters.discord.http.signature import Signatures
+from adapters.discord.interactions import OUR_LOCALES
+from adapters.http import Handler
 from core.text.i18n import normalize_lang, t
 
 log = logging.getLogger(__name__)
@@ -35,12 +36,11 @@ COMPONENT = 3
 KINDS = (2, 3, 4, 5)  # application command, component, autocomplete, modal submit
 # the answer is deferred after 2 s (interactions.ANSWER_BUDGET); Discord waits 3 s in all
 ANSWER_WITHIN = 2.8
-OUR_LANGS = ("en", "da", "no", "nb", "nn")
 
 Receive = Callable[[Json], None]
 
 
-def interactions_handler(signatures: Signatures, receive: Receive) -> Callable[[web.Request], Any]:
+def interactions_handler(signatures: Signatures, receive: Receive) -> Handler:
     """The aiohttp handler; `receive` hands a verified interaction to discord.py."""
 
     async def handle(request: web.Request) -> web.StreamResponse:
@@ -116,7 +116,7 @@ async def _first_answer(exchange: Exchange, interaction: Json) -> Json:
 
 def _lang(interaction: Json) -> str:
     primary = str(interaction.get("locale") or "en").split("-")[0].lower()
-    return normalize_lang(primary) if primary in OUR_LANGS else "en"
+    return normalize_lang(primary) if primary in OUR_LOCALES else "en"
 
 
 def _json(data: Json) -> web.Response:
