@@ -11,6 +11,7 @@ from discord.webhook.async_ import interaction_message_response_params
 from nacl.signing import SigningKey
 
 from adapters.discord.http.exchange import deferral, needs_webhook
+from adapters.discord.http.gateway_once import GatewayRefused, identify_once
 from adapters.discord.http.signature import WINDOW, BadPublicKey, Signatures, verify_key
 from adapters.discord.interactions import ANSWER_BUDGET
 
@@ -117,3 +118,11 @@ def test_the_figures_on_the_discord_page_are_the_code_s() -> None:
     page = DOCS.read_text(encoding="utf-8")
     assert f"more than {WINDOW / 60:g} minutes from the bot's clock" in page
     assert f"longer than {ANSWER_BUDGET:g} s is deferred" in page
+
+
+async def test_a_gateway_that_cannot_be_reached_is_one_line(unused_tcp_port: int) -> None:
+    """The one gateway connection of the HTTP mode, refused: `GatewayRefused`, one line (the
+    bot logs it and serves interactions all the same)."""
+    with pytest.raises(GatewayRefused) as refused:
+        await identify_once(f"ws://127.0.0.1:{unused_tcp_port}/gateway", "token", within=5)
+    assert "\n" not in str(refused.value) and str(refused.value).startswith("ClientConnectorError")
