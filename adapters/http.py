@@ -34,8 +34,8 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 class LateRoutes:
     """POST routes of a listener that starts before their handlers exist (the public listener
-    is up before the Discord client has logged in): a path nobody serves answers 404, one whose
-    handler has stopped (a shutdown) 503."""
+    is up before the Discord client has logged in): a path never bound is the app's own (404),
+    one whose handler has stopped (a shutdown) answers 503."""
 
     def __init__(self) -> None:
         self._handlers: dict[str, Handler | None] = {}
@@ -47,13 +47,15 @@ class LateRoutes:
         self._handlers[path] = None
 
     def mount(self, app: web.Application) -> None:
-        """Route every POST that no earlier route of `app` takes through these."""
-        app.router.add_post("/{tail:.*}", self._dispatch)
+        """Take the POSTs to the bound paths before `app`'s routes are consulted (a middleware:
+        every other request is answered as if these routes did not exist)."""
+        app.middlewares.append(self._dispatch)
 
-    async def _dispatch(self, request: web.Request) -> web.StreamResponse:
-        if request.path not in self._handlers:
-            raise web.HTTPNotFound()
-        handler = self._handlers[request.path]
-        if handler is None:
+    @web.middleware
+    async def _dispatch(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if request.method != "POST" or request.path not in self._handlers:
+            return await handler(request)
+        bound = self._handlers[request.path]
+        if bound is None:
             return web.Response(status=503, text="not taking requests now\n")
-        return await handler(request)
+        return await bound(request)
