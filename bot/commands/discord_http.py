@@ -11,10 +11,13 @@ so that no process does it again.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from redis.exceptions import RedisError
 
 from bot.commands import CommandError
 
@@ -45,15 +48,17 @@ async def serve_interactions(
     from adapters.discord.http.signature import Signatures, verify_key
 
     key = verify_key(public_key)  # checked with the settings
-    await identified_once(runtime, client, *gateway)
     runtime.posts.bind(INTERACTIONS_PATH, interactions_handler(Signatures(key), client.receive))
     report(True)
     log.info("taking Discord interactions at %s", INTERACTIONS_PATH)
+    # in the background: commands and clicks need no gateway, only the bot's own posts do
+    once = asyncio.create_task(identified_once(runtime, client, *gateway))
     try:
         await runtime.until_stopping()
     finally:
         runtime.posts.unbind(INTERACTIONS_PATH)
         report(False)
+        once.cancel()
     await runtime.finish_inflight()
 
 
@@ -64,14 +69,15 @@ async def identified_once(
     from adapters.discord.http.gateway_once import GatewayRefused, identify_once
 
     key = IDENTIFIED_KEY.format(application=client.application_id)
-    if await runtime.redis.exists(key):
-        return
     try:
+        if await runtime.redis.exists(key):
+            return
         await identify_once(gateway_url, token)
-    except GatewayRefused as error:
+        await runtime.redis.set(key, str(int(time.time())))
+    except (GatewayRefused, RedisError) as error:
         # Commands and clicks are answered all the same; only the bot's own posts may fail.
-        log.warning("could not connect to the Discord gateway once (%s); the bot's own posts "
-                    "may be refused until it has", error)  # fmt: skip
+        log.warning("could not make sure the bot has connected to the Discord gateway once "
+                    "(%s: %s); its own posts may be refused until it has", type(error).__name__,
+                    error)  # fmt: skip
         return
-    await runtime.redis.set(key, str(int(time.time())))
     log.info("connected to the Discord gateway once, as Discord asks before a bot posts")
