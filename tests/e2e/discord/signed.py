@@ -76,4 +76,22 @@ def shape_problems(interaction_type: int, answer: Json) -> list[str]:
         problems.append(f"flags {data['flags']} are not allowed in a response")
     if kind == 7 and int(data.get("flags") or 0) & (1 << 6):
         problems.append("an update cannot make the message ephemeral")
+    if len(data.get("content") or "") > 2000 or len(data.get("embeds") or []) > 10:
+        problems.append("content over 2000 characters or more than 10 embeds")
+    return problems + component_problems(data.get("components") or [])
+
+
+def component_problems(rows: list[Json]) -> list[str]:
+    """Action rows (type 1), at most 5, of at most 5 buttons (type 2) with a custom id of at
+    most 100 characters and a label of at most 80."""
+    problems = ["more than 5 action rows"] if len(rows) > 5 else []
+    for row in rows:
+        items = row.get("components") or []
+        if row.get("type") != 1 or not 1 <= len(items) <= 5:
+            problems.append(f"not an action row of 1 to 5 components: {row}")
+        for item in items:
+            if item.get("type") != 2 or len(str(item.get("custom_id", ""))) > 100:
+                problems.append(f"not a button with a custom id of at most 100: {item}")
+            if len(str(item.get("label") or "")) > 80:
+                problems.append(f"a label over 80 characters: {item}")
     return problems
