@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from prometheus_client.aiohttp import make_aiohttp_handler
 
-from adapters.http import serving_app
+from adapters.http import LateRoutes, serving_app
 from adapters.pictures import PictureLinks, add_picture_routes
 from bot.redis_info import refresh_redis_memory
 from bot.telemetry import Telemetry
@@ -106,6 +106,7 @@ class HealthSources:
     wall_clock: Callable[[], float] = time.time  # deadlines are unix seconds
     ping: Shared[str] = field(default_factory=Shared)  # concurrent probes share one PING
     stopping: Callable[[], bool] = lambda: False  # a shutdown began: not ready any more
+    posts: LateRoutes | None = None  # POST routes bound later (Discord's interactions)
 
     def __post_init__(self) -> None:
         if self.games is None:
@@ -184,6 +185,8 @@ def health_app(sources: HealthSources, public_url: str | None = None) -> web.App
         from adapters.web.app import PREFIX, pages_app
 
         app.add_subapp(PREFIX, pages_app(sources.store, urlsplit(public_url).path))
+    if sources.posts is not None:
+        sources.posts.mount(app)
     return app
 
 

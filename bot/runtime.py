@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from adapters.http import LateRoutes
 from adapters.inflight import InFlight
 from bot.commands import CommandError
 from bot.instrument import Instrument, Observer
@@ -56,6 +57,8 @@ class Runtime:
     shutdown: Shutdown = field(default_factory=Shutdown)
     # The requests acknowledged and still being worked on, across this runtime's platforms.
     inflight: InFlight = field(default_factory=InFlight)
+    # POST routes of the public listener bound by the platforms that take them (Discord's)
+    posts: LateRoutes = field(default_factory=LateRoutes)
 
     async def until_stopping(self) -> None:
         """Return when the listeners should close (the drain is over), else never."""
@@ -193,7 +196,7 @@ async def serving_health(
     sources = HealthSources(
         runtime.redis, runtime.telemetry, lambda: len(runtime.manager.games), store=runtime.store,
         pictures=picture_links(settings),
-        stopping=runtime.shutdown.requested.is_set,
+        stopping=runtime.shutdown.requested.is_set, posts=runtime.posts,
     )  # fmt: skip
     public_url = settings.core.public_url
     async with serving(sources, settings.core.health_host, port, public_url) as bound:

@@ -26,7 +26,7 @@ async def test_rematch_opens_a_lobby_with_the_same_settings_and_calls_the_player
     final = text_of(fake.messages[game])
     rematch = await press(fake, BOB, game, "rematch")
 
-    assert rematch.answer_type == 4 and not rematch.ephemeral  # a new message: the lobby
+    assert rematch.posted and not rematch.ephemeral  # a new message: the lobby
     new = rematch.original
     assert new is not None and new != game and text_of(fake.messages[game]) == final
     lobby = await current(manager)
