@@ -1,4 +1,5 @@
-"""The optimal-play solver: published figures, a brute-force cross-check, and the long game."""
+"""The optimal-play solver: published figures, cross-checks against `Rules.allows` and brute force
+over every rule set the options table makes, and the long game."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from core.game.ai.solver import (
     Objective,
     exact_p_shut,
+    outcomes_on_boards,
     roll_outcomes,
     solve,
     sorted_rolls,
@@ -19,20 +21,12 @@ from core.game.ai.solver import (
 from core.game.ai.solver_long import CLOSER, OPENER, LongTable, solve_long
 from core.game.moves import mask_of, mask_sums
 from core.game.rules import PRESETS, CloseRule, Rules
+from tests.unit.core.rule_sets import EVERY_RULE_SET, NINE_TILE_RULE_SETS, spread_of_boards
 
 SAILORS_LAST_DIE = Rules(close=CloseRule.SUM_OR_DICE, last_die=True)
 SEPARATE = Rules(close=CloseRule.SEPARATE)
 TWELVE_THREE_DICE = Rules(tiles=12, dice=3)
 Group = tuple[int, tuple[int, ...]]
-NINE_TILE_RULES = [
-    PRESETS["classic"],
-    PRESETS["hard"],
-    PRESETS["sailors"],
-    PRESETS["kids"],
-    SAILORS_LAST_DIE,
-    SEPARATE,
-    Rules(close=CloseRule.SUM_OR_DICE, one_die=False),
-]
 
 
 def terminal(objective: Objective, mask: int) -> float:
@@ -98,7 +92,7 @@ def test_float_table_agrees_with_the_exact_fraction(name: str) -> None:
     assert solve(rules, Objective.SHUT).value(rules.full_mask) == pytest.approx(float(exact), 1e-12)
 
 
-@pytest.mark.parametrize("rules", [*NINE_TILE_RULES, PRESETS["missionary"]])
+@pytest.mark.parametrize("rules", NINE_TILE_RULE_SETS, ids=Rules.to_str)
 @pytest.mark.parametrize("objective", list(Objective))
 def test_value_matches_brute_force_recursion(rules: Rules, objective: Objective) -> None:
     """For a six-tile state the table's value equals a naive expectation over every roll."""
@@ -115,27 +109,47 @@ def test_three_dice_value_matches_brute_force_recursion() -> None:
     assert table.value(available) == pytest.approx(expected, 1e-12)
 
 
-@pytest.mark.parametrize("long_game", [False, True])
-@pytest.mark.parametrize("rules", NINE_TILE_RULES)
-def test_roll_outcomes_agree_with_options_on_every_mask(rules: Rules, long_game: bool) -> None:
-    """The grouped roll outcomes allow exactly what `Rules.allows` allows, and roll again where
-    `Rules.rolls_again` says, for every mask and roll, in the long game and the others."""
-    for mask, choices in enumerate(roll_outcomes(rules, long_game=long_game)):
-        for count, outcomes in choices:
-            stuck = stuck_again = 0
-            moves: list[Group] = []
-            last_moves: list[Group] = []
-            for dice, ways in sorted_rolls(count):
-                found = rules.allows(mask, dice)
-                left = tuple(mask ^ move for move in found.moves)
-                if not left:
-                    stuck += ways
-                    stuck_again += ways if rules.rolls_again(dice, long_game=long_game) else 0
-                else:
-                    (last_moves if found.ends_turn else moves).append((ways, left))
-            assert (outcomes.stuck, outcomes.stuck_again) == (stuck, stuck_again)
-            assert _normalised(outcomes.moves) == _normalised(moves)
-            assert _normalised(outcomes.last_moves) == _normalised(last_moves)
+@pytest.mark.parametrize("rules", EVERY_RULE_SET, ids=Rules.to_str)
+def test_roll_outcomes_agree_with_options_on_every_mask(rules: Rules) -> None:
+    """For every rule set the options table makes, the grouped roll outcomes allow exactly what
+    `Rules.allows` allows, and roll again where `Rules.rolls_again` says, for every mask (a
+    spread of them beyond 9 tiles) and roll, in the long game and the others."""
+    boards = spread_of_boards(rules)
+    for long_game in (False, True):
+        on_boards = outcomes_on_boards(rules, boards, long_game=long_game)
+        for mask, choices in zip(boards, on_boards, strict=True):
+            for count, outcomes in choices:
+                expected = _outcomes_from_allows(rules, mask, count, long_game)
+                assert (outcomes.stuck, outcomes.stuck_again) == expected[0], (mask, count)
+                assert _normalised(outcomes.moves) == expected[1], (mask, count)
+                assert _normalised(outcomes.last_moves) == expected[2], (mask, count)
+
+
+def test_roll_outcomes_are_the_outcomes_of_each_mask() -> None:
+    """The solver's table holds, mask by mask, what the cross-check above asks board by board."""
+    classic = PRESETS["classic"]
+    for long_game in (False, True):
+        table = roll_outcomes(classic, long_game=long_game)
+        for mask in range(1, classic.full_mask + 1, 7):
+            assert table[mask] == outcomes_on_boards(classic, [mask], long_game=long_game)[0]
+
+
+def _outcomes_from_allows(
+    rules: Rules, mask: int, count: int, long_game: bool
+) -> tuple[tuple[int, int], list[Group], list[Group]]:
+    """A roll's outcomes counted roll by roll from `Rules.allows` and `Rules.rolls_again`."""
+    stuck = stuck_again = 0
+    moves: list[Group] = []
+    last_moves: list[Group] = []
+    for dice, ways in sorted_rolls(count):
+        found = rules.allows(mask, dice)
+        left = tuple(mask ^ move for move in found.moves)
+        if not left:
+            stuck += ways
+            stuck_again += ways if rules.rolls_again(dice, long_game=long_game) else 0
+        else:
+            (last_moves if found.ends_turn else moves).append((ways, left))
+    return (stuck, stuck_again), _normalised(moves), _normalised(last_moves)
 
 
 def _normalised(groups: Iterable[Group]) -> list[Group]:
@@ -147,7 +161,7 @@ def _normalised(groups: Iterable[Group]) -> list[Group]:
     return sorted((ways, left) for left, ways in merged.items())
 
 
-@pytest.mark.parametrize("rules", [*NINE_TILE_RULES, TWELVE_THREE_DICE])
+@pytest.mark.parametrize("rules", [*NINE_TILE_RULE_SETS, TWELVE_THREE_DICE], ids=Rules.to_str)
 @pytest.mark.parametrize("objective", list(Objective))
 def test_best_move_is_always_legal(rules: Rules, objective: Objective) -> None:
     """best_move returns one of the legal moves, or None exactly when there is none."""
