@@ -129,14 +129,16 @@ def _first_roll_of_its_key(rules: Rules, dice: tuple[int, ...]) -> tuple[int, ..
     return next(roll for roll in rolls if rules.roll_key(roll) == rules.roll_key(dice))
 
 
-@pytest.mark.parametrize("rules", [one for one in EVERY_RULE_SET if one.close is CloseRule.ANY])
+@pytest.mark.parametrize("rules", [Rules(), Rules(tiles=10), Rules(tiles=12, dice=3)], ids=str)
 def test_under_any_a_roll_closes_the_tiles_adding_up_to_its_total(rules: Rules) -> None:
-    """`any`: the moves are the sets of available tiles adding up to the roll's total, and only
-    the total counts."""
+    """The close rule `any`: the moves are the sets of available tiles adding up to the roll's
+    total, on one board and on every board at once, and only the total counts."""
     rolls = [(5,), (3, 4), (1, 6), (6, 6), (2, 3, 5)]
     for dice in [roll for roll in rolls if len(roll) in (1, rules.dice)]:
         total = sum(dice)
         assert rules.roll_key(dice) == (total,)
-        assert set(rules.allows(rules.full_mask, dice).moves) == set(
-            subsets_with_sum(rules.full_mask, total, rules.tiles)
-        )
+        closer = rules.closing.closer(rules, dice)
+        for board in range(0, rules.full_mask + 1, 5):
+            expected = set(subsets_with_sum(board, total, rules.tiles))
+            assert set(rules.closing.closings(rules, board, dice)) == expected
+            assert set(closer(board).moves) == expected
