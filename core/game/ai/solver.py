@@ -116,12 +116,14 @@ def _grouped(mask: int, count: int, groups: tuple[RollGroup, ...]) -> RollOutcom
     stuck = stuck_again = 0
     for ways, again, allows in groups:
         found = allows[mask]
-        if not found.moves:
+        closes = found.moves
+        if not closes:
             stuck += ways
             stuck_again += again
+        elif found.ends_turn:
+            last_moves.append((ways, tuple([mask ^ move for move in closes])))
         else:
-            left = tuple([mask ^ move for move in found.moves])
-            (last_moves if found.ends_turn else moves).append((ways, left))
+            moves.append((ways, tuple([mask ^ move for move in closes])))
     return RollOutcomes(6**count, stuck, stuck_again, tuple(moves), tuple(last_moves))
 
 
