@@ -72,7 +72,7 @@ class Closing:
         return tuple(sorted(dice))
 
     def highest_closable(self, rules: Rules) -> int:
-        """The highest tile any roll can close: the sum of two dice's tile."""
+        """The highest tile any roll can close: the tile of two dice's total (12)."""
         return 2 * FACES
 
     def closer(self, rules: Rules, dice: tuple[int, ...]) -> Callable[[int], Options]:
