@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from core.game.events import Event, MatchEnded, MatchStarted, RoundEnded, TurnEnd, TurnEnded
 from core.game.flow import is_long
-from core.game.rules import every_rule_set
+from core.game.options import every_rule_set
 from core.game.settlement import Transfer, deltas
 from core.game.state import Ending, GameState, Seat
 from core.service.features.keeping import Change
