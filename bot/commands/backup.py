@@ -78,7 +78,10 @@ def run_restore(args: argparse.Namespace) -> int:
     except BackupFileError as error:
         raise CommandError(str(error)) from None
     started = time.perf_counter()
-    servers, keys = asyncio.run(_restore(args.file, summary, replace=args.replace))
+    try:
+        servers, keys = asyncio.run(_restore(args.file, summary, replace=args.replace))
+    except BackupFileError as error:  # the file changed after it was checked: nothing written
+        raise CommandError(str(error)) from None
     print(f"Restored {_count(servers, 'server')}, {_count(keys, 'key')} from {args.file} "
           f"(written {summary.created}) in {time.perf_counter() - started:.2f} s.")  # fmt: skip
     return 0
@@ -86,20 +89,32 @@ def run_restore(args: argparse.Namespace) -> int:
 
 async def _restore(path: Path, summary: Any, *, replace: bool) -> tuple[int, int]:
     from bot.runtime import open_runtime
-    from core.store.backup import any_namespace_key, namespace_keys
+    from core.store.backup import namespace_keys
     from core.store.backup_file import groups
     from core.store.restore import load
 
     settings = load_settings()
     async with open_runtime(settings.redis.url, settings.core.data_dir) as runtime:
         redis = runtime.redis
+        if not replace:
+            await _refuse_if_present(redis)
         present = await namespace_keys(redis) if replace else {}
-        if not replace and (found := await any_namespace_key(redis)):
-            raise CommandError(f"Redis already holds the bot's data ({found}, ...); restore into "
-                               "a Redis without it, or add --replace to overwrite it")  # fmt: skip
         with _redis_errors():
-            servers, keys = await load(redis, groups(path, summary), present)
+            servers, keys = await load(redis, groups(path, summary), present, str(path))
     return len(servers), keys
+
+
+async def _refuse_if_present(redis: Any) -> None:
+    """Without --replace, only into a Redis without the bot's data."""
+    from core.store.backup import any_namespace_key
+    from core.store.restore import RESTORING_KEY
+
+    if started := await redis.get(RESTORING_KEY):
+        raise CommandError(f"a restore of {started} into this Redis did not finish; run it "
+                           "again with --replace")  # fmt: skip
+    if found := await any_namespace_key(redis):
+        raise CommandError(f"Redis already holds the bot's data ({found}, ...); restore into "
+                           "a Redis without it, or add --replace to overwrite it")  # fmt: skip
 
 
 @contextmanager

@@ -65,9 +65,9 @@ def _other_json(path: Path) -> str:
 
 def _newer(path: Path) -> str:
     lines = _lines(path)
-    lines[0] = lines[0].replace('"version":1', '"version":2')
+    lines[0] = lines[0].replace('"version":2', '"version":3')
     path.write_text("".join(lines))
-    return "a backup of format version 2; this shutbox reads version 1"
+    return "a backup of format version 3; this shutbox reads versions 1 to 2"
 
 
 def _bad_line(path: Path) -> str:
@@ -79,11 +79,11 @@ def _bad_line(path: Path) -> str:
 
 def _foreign_key(path: Path) -> str:
     lines = _lines(path)
-    record = json.loads(lines[1])
+    record = json.loads(lines[2])  # line 2 opens the server's group
     record["key"] = "sessions:1"
-    lines[1] = json.dumps(record) + "\n"
+    lines[2] = json.dumps(record) + "\n"
     path.write_text("".join(lines))
-    return "line 2: its key is not one of the bot's (stb:...)"
+    return "line 3: its key is not one of the bot's (stb:...)"
 
 
 def _binary(path: Path) -> str:
@@ -141,20 +141,21 @@ async def test_a_group_that_gains_a_key_during_the_backup_is_read_again(
     await half_played(store, seats(2, 1, platform="grow"), clicks=1)
     path = tmp_path / "grow.jsonl"
     seen = 0
+    game = await redis.hgetall("stb:{grow:server0}:game:channel0")  # a second such game
     with BackupWriter(path, "test") as out:
         async for group in NamespaceReader(redis).groups():
             out.add(group)
             seen += group.tag == "grow:server0"
             if seen == 1 and group.tag == "grow:server0":  # a commit lands right after the read
                 pipe = redis.pipeline(transaction=True)
-                pipe.hset("stb:{grow:server0}:game:new", mapping={"v": "1", "r": "x"})
+                pipe.hset("stb:{grow:server0}:game:new", mapping=game)
                 pipe.hincrby("stb:{grow:server0}:bal", "ann", -5)
                 await pipe.execute()
     summary = check(path)
     assert summary.copies["grow:server0"] == 2 and summary.copies["grow:server1"] == 1
     restored = {group.tag: group for group in groups(path, summary)}
     keys = {stored.key: stored.value for stored in restored["grow:server0"].keys}
-    assert keys["stb:{grow:server0}:game:new"] == {"v": "1", "r": "x"}
+    assert keys["stb:{grow:server0}:game:new"] == game
     assert keys["stb:{grow:server0}:bal"] == await redis.hgetall("stb:{grow:server0}:bal")
     assert summary.keys == sum(len(group.keys) for group in restored.values())
 
