@@ -8,6 +8,7 @@ import asyncio
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from redis.asyncio import Redis
@@ -33,7 +34,9 @@ async def run(*argv: str) -> int:
     return await asyncio.to_thread(main, list(argv))
 
 
-async def read_twice(redis: Redis, store: RedisStore, path: Path) -> dict[str, object]:
+async def read_twice(
+    redis: Redis, store: RedisStore, path: Path
+) -> dict[str, tuple[str, Any, bool]]:
     """A file holding the server's group twice, back to back, a click apart (as a backup that
     reads a growing group again, twice in a row, writes it); the data as of the second read."""
     manager = await half_played(store, (tables := seats(1, 1, platform="twice")), clicks=2)
