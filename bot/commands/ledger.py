@@ -47,7 +47,8 @@ async def verify(server: str | None, *, as_json: bool) -> int:
                               "mismatches": report.mismatches,
                               "checkpoint_entries": report.folded,
                               "checkpoint_total": report.checkpoint_total,
-                              "unreadable": report.unreadable}))  # fmt: skip
+                              "unreadable": report.unreadable,
+                              "journal_gives": report.journal_gives}))  # fmt: skip
         else:
             print(_describe(name, report))
     if not reports and not as_json:
@@ -67,7 +68,7 @@ def _describe(name: str, report: LedgerReport) -> str:
     if report.ok:
         return f"{name}: OK — {report.entries} journal entries replay to the stored balances."
     wrong = [f"{a}: journal {j}, stored {s}" for a, (j, s) in report.mismatches.items()]
-    wrong += [_unreadable(record, value) for record, value in report.unreadable.items()]
+    wrong += [_unreadable(record, value, report) for record, value in report.unreadable.items()]
     if report.total and not any(r.startswith("bal ") for r in report.unreadable):
         wrong.append(f"the balances sum to {report.total}, not 0")
     if report.checkpoint_total and not any(r.startswith("checkpoint ") for r in report.unreadable):
@@ -76,7 +77,11 @@ def _describe(name: str, report: LedgerReport) -> str:
     return f"{name}: {label} — {'; '.join(wrong)}"
 
 
-def _unreadable(record: str, value: str) -> str:
+def _unreadable(record: str, value: str, report: LedgerReport) -> str:
     if record.startswith("journal "):
         return f"{record.replace('journal', 'journal entry', 1)} is not a chip movement ({value})"
+    account = record.removeprefix("bal ")
+    if record.startswith("bal ") and account in report.journal_gives:
+        return (f"{record} holds {value!r}, not a whole number (the journal gives "
+                f"{report.journal_gives[account]})")  # fmt: skip
     return f"{record} holds {value!r}, not a whole number"

@@ -200,7 +200,7 @@ class _Reader:
                 tag, keys, opened = hash_tag(stored.key), [], number
             elif hash_tag(stored.key) != tag:
                 raise BackupFileError(f"{path}: line {number}: {stored.key} is not of the group "
-                                      f"{tag} it follows")  # fmt: skip
+                                      f"{tag or '(none)'} it follows")  # fmt: skip
             keys.append(stored)
         if tag is not None:
             yield _closed(path, opened, tag, keys, len(keys) if self.version == 1 else expected)

@@ -37,6 +37,7 @@ class LedgerReport:
     checkpoint_total: int = 0  # sum of the checkpoint's balances: 0 when sound
     # values the check could not read, left out of the sums: record -> what it holds
     unreadable: dict[str, str] = field(default_factory=dict)
+    journal_gives: dict[str, int] = field(default_factory=dict)  # for an unreadable balance
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,14 +112,15 @@ class Ledger:
             # A commit may have folded entries the replay had still to read: then read again.
             if await self._checkpoint_id(scope) == checkpoint.last_id:
                 break
-        unread = {record.removeprefix("bal ") for record in unreadable}
+        unread = {r.removeprefix("bal ") for r in unreadable if r.startswith("bal ")}
         mismatches = {
             a: pair for a, pair in _mismatches(replayed, stored).items() if a not in unread
         }
+        gives = {account: replayed.get(account, 0) for account in unread}
         total, opened = sum(stored.values()), sum(start.values())
         ok = not mismatches and not unreadable and total == 0 and opened == 0
         return LedgerReport(ok, entries, len(stored), mismatches, total, checkpoint.entries,
-                            opened, unreadable)  # fmt: skip
+                            opened, unreadable, gives)  # fmt: skip
 
     async def _checkpoint_id(self, scope: Scope) -> str:
         with reachable():

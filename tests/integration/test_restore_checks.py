@@ -116,13 +116,14 @@ async def test_ledger_verify_names_a_balance_that_is_not_a_number(
     configured: str, redis: Redis, store: RedisStore, capsys: pytest.CaptureFixture[str]
 ) -> None:
     await half_played(store, seats(1, 1, platform="bad"), clicks=1)
+    ann = await redis.hget("stb:{bad:server0}:bal", "ann")
     await redis.hset("stb:{bad:server0}:bal", "ann", "abc")
     await redis.xadd("stb:{bad:server0}:journal", {"src": "mint", "dst": "bob", "amt": "lots"})
     capsys.readouterr()
     assert await run("ledger", "verify") == 1
     out = capsys.readouterr().out
-    assert out.startswith("bad:server0: UNREADABLE — bal ann holds 'abc', not a whole number; "
-                          "journal entry ")  # fmt: skip
+    assert out.startswith("bad:server0: UNREADABLE — bal ann holds 'abc', not a whole number "
+                          f"(the journal gives {ann}); journal entry ")  # fmt: skip
     assert out.endswith(" is not a chip movement (src=mint dst=bob amt=lots)\n"), out
 
 
