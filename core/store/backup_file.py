@@ -201,6 +201,9 @@ class _Reader:
             elif hash_tag(stored.key) != tag:
                 raise BackupFileError(f"{path}: line {number}: {stored.key} is not of the group "
                                       f"{tag or '(none)'} it follows")  # fmt: skip
+            elif keys and stored.key <= keys[-1].key:  # a reading lists each key once, sorted
+                raise BackupFileError(f"{path}: line {number}: {stored.key} is out of order in "
+                                      f"its group: the file is damaged")  # fmt: skip
             keys.append(stored)
         if tag is not None:
             yield _closed(path, opened, tag, keys, len(keys) if self.version == 1 else expected)

@@ -98,7 +98,8 @@ async def _into_place(redis: RedisClient, group: Staged, existing: Iterable[str]
     if doomed := sorted({*existing, *(key for key, _ in group.keys)}):
         pipe.delete(*doomed)
     for key, ttl_ms in group.keys:
-        pipe.rename(staged_name(key), key)
+        # Both names in one slot; redis-py's cluster pipeline blocks only its `rename` method
+        pipe.execute_command("RENAME", staged_name(key), key)
         if ttl_ms is not None:
             pipe.pexpire(key, ttl_ms)
     await pipe.execute()

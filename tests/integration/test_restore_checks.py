@@ -175,3 +175,27 @@ async def test_a_restore_that_did_not_finish_fails_verify_until_it_is_run_again(
     }
     assert not await redis.exists(RESTORING_KEY)
     assert await run("ledger", "verify") == 0
+
+
+async def test_a_key_twice_in_one_reading_is_refused_before_anything_is_written(
+    configured: str, redis: Redis, store: RedisStore, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    """A reading lists each key once, sorted: a line repeated inside its group is damage (its
+    stream would be written twice), refused as such."""
+    path = tmp_path / "doubled.jsonl"
+    await read_twice(redis, store, path)
+    lines = path.read_text().splitlines(keepends=True)
+    journal = next(n for n, text in enumerate(lines) if ':journal"' in text)
+    body = lines[:-1]
+    body.insert(journal + 1, lines[journal])
+    digest = hashlib.sha256("".join(body).encode()).hexdigest()
+    path.write_text("".join(body) + json.dumps({"end": True, "sha256": digest}) + "\n")
+    await redis.flushdb()
+    capsys.readouterr()
+    assert await run("restore", str(path)) == 2
+    assert capsys.readouterr().err == (
+        f"shutbox: {path}: line {journal + 2}: stb:{{{TAG}}}:journal is out of order in its "
+        "group: the file is damaged\n"
+    )
+    assert await redis.dbsize() == 0
