@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +20,7 @@ from redis.exceptions import ResponseError
 
 from bot.commands import CommandError, Subparsers
 from bot.settings import load_settings
+from core.store.backup import REREADS
 
 FAILED = 1
 
@@ -49,14 +51,20 @@ def run_backup(args: argparse.Namespace) -> int:
     if args.file.is_dir():
         raise CommandError(f"can't write {args.file}: it is a directory")
     started = time.perf_counter()
-    summary = asyncio.run(_backup(args.file))
+    summary, unsettled = asyncio.run(_backup(args.file))
     print(f"Wrote {args.file}: {_count(summary.servers, 'server')}, "
           f"{_count(summary.keys, 'key')}, {summary.size:,} bytes, "
           f"in {time.perf_counter() - started:.2f} s.")  # fmt: skip
+    if unsettled:
+        print(f"shutbox: still gaining keys after {REREADS + 1} readings: "
+              f"{', '.join(unsettled)}; each is saved as one moment, which may lack keys "
+              "created just before it was read (back up again when it is quieter)",
+              file=sys.stderr)  # fmt: skip
     return 0
 
 
-async def _backup(path: Path) -> Any:
+async def _backup(path: Path) -> tuple[Any, tuple[str, ...]]:
+    """The file's summary, and the groups that were still gaining keys at the end."""
     from bot.runtime import open_runtime
     from core.store.backup import NamespaceReader
     from core.store.backup_file import BackupWriter
@@ -67,7 +75,7 @@ async def _backup(path: Path) -> Any:
         with _redis_errors(), BackupWriter(path, await _version(runtime.redis)) as out:
             async for group in reader.groups():
                 out.add(group)
-    return out.summary
+    return out.summary, reader.unsettled
 
 
 def run_restore(args: argparse.Namespace) -> int:

@@ -160,6 +160,19 @@ async def test_a_group_that_gains_a_key_during_the_backup_is_read_again(
     assert summary.keys == sum(len(group.keys) for group in restored.values())
 
 
+async def test_a_group_still_gaining_keys_after_the_last_round_is_named(
+    redis: Redis, store: RedisStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No round left to read it again: the reader names it, for the operator to hear of."""
+    monkeypatch.setattr("core.store.backup.REREADS", 0)
+    await half_played(store, seats(2, 1, platform="busy"), clicks=1)
+    reader = NamespaceReader(redis)
+    async for group in reader.groups():
+        if group.tag == "busy:server0":
+            await redis.set("stb:{busy:server0}:req:late", "x")
+    assert reader.unsettled == ("busy:server0",)
+
+
 async def test_a_backup_loads_into_the_embedded_redis_and_back(
     configured: str, redis: Redis, store: RedisStore, tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
