@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 
 from bot.cli import main
 from bot.redis_server import EmbeddedRedis
-from core.store.backup import NamespaceReader
+from core.store.backup import REREADS, NamespaceReader
 from core.store.backup_file import BackupWriter, check, groups
 from core.store.redis_store import RedisStore
 from tests.integration.test_backup import half_played, snapshot
@@ -164,13 +164,15 @@ async def test_a_group_still_gaining_keys_after_the_last_round_is_named(
     redis: Redis, store: RedisStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """No round left to read it again: the reader names it, for the operator to hear of."""
-    monkeypatch.setattr("core.store.backup.REREADS", 0)
+    monkeypatch.setattr("core.store.backup.REREADS", 0)  # REREADS below: the module's own
     await half_played(store, seats(2, 1, platform="busy"), clicks=1)
     reader = NamespaceReader(redis)
     async for group in reader.groups():
         if group.tag == "busy:server0":
             await redis.set("stb:{busy:server0}:req:late", "x")
     assert reader.unsettled == ("busy:server0",)
+    docs = (Path(__file__).parents[2] / "docs/operate/backup.md").read_text()
+    assert f"after {REREADS + 1} readings" in " ".join(docs.split()), "the figure the docs quote"
 
 
 async def test_a_backup_loads_into_the_embedded_redis_and_back(
