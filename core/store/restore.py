@@ -59,6 +59,7 @@ async def load(
         await clear_staging(redis)
         raise
     await redis.set(RESTORING_KEY, source)
+    present.pop(RESTORING_KEY, None)  # an unfinished restore's marker: removed last, below
     await _in_batches(staged, lambda group: _into_place(redis, group, present.pop(group.tag, ())))
     for leftover in present.values():
         await delete_group(redis, leftover)
