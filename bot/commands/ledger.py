@@ -9,6 +9,7 @@ import json
 from bot.commands import Subparsers
 from bot.settings import load_settings
 from core.service.model.commit import Scope
+from core.store.ledger import WRONG_TYPE
 from core.store.redis_store import LedgerReport
 from core.store.restore import RESTORING_KEY
 
@@ -78,6 +79,8 @@ def _describe(name: str, report: LedgerReport) -> str:
 
 
 def _unreadable(record: str, value: str, report: LedgerReport) -> str:
+    if value == WRONG_TYPE:
+        return f"{record} is a key of another type than the bot keeps there"
     if record.startswith("journal "):
         return f"{record.replace('journal', 'journal entry', 1)} is not a chip movement ({value})"
     account = record.removeprefix("bal ")

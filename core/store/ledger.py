@@ -12,12 +12,14 @@ from typing import Any, TypeAlias
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
+from redis.exceptions import ResponseError
 
 from core.service.model.commit import Scope
 from core.store.commit_wire import server_key
 from core.store.errors import reachable
 
 JOURNAL_CHUNK = 1000
+WRONG_TYPE = "WRONGTYPE"  # what `unreadable` notes of a key of another type
 LEDGER_ATTEMPTS = 5  # replays a ledger check tries while commits keep folding the journal
 
 JournalEntry = tuple[str, str, int, dict[str, str]]
@@ -116,6 +118,8 @@ class Ledger:
         mismatches = {
             a: pair for a, pair in _mismatches(replayed, stored).items() if a not in unread
         }
+        if unreadable.keys() & {"bal", "journal", "checkpoint"}:  # nothing to compare with
+            mismatches = {}
         gives = {account: replayed.get(account, 0) for account in unread}
         total, opened = sum(stored.values()), sum(start.values())
         ok = not mismatches and not unreadable and total == 0 and opened == 0
@@ -159,10 +163,25 @@ class Ledger:
         pipe.xrevrange(server_key(scope, "journal"), "+", "-", count=1)
         pipe.hgetall(server_key(scope, "checkpoint"))
         with reachable():
-            balances, last, checkpoint = await pipe.execute()
+            replies = await pipe.execute(raise_on_error=False)
+        balances = _typed("bal", replies[0], {}, unreadable)
+        last = _typed("journal", replies[1], [], unreadable)
+        checkpoint = _typed("checkpoint", replies[2], {}, unreadable)
         stored = whole_numbers(balances, "bal ", unreadable)
         found = Checkpoint.from_fields(checkpoint, unreadable)
         return stored, (str(last[0][0]) if last else None), found
+
+
+def _typed(name: str, reply: Any, empty: Any, unreadable: dict[str, str]) -> Any:
+    """A pipeline's reply; `empty` (and a note in `unreadable`) for a key of another type than
+    the ledger keeps there. Any other refusal is Redis in trouble, raised as such."""
+    if not isinstance(reply, ResponseError):
+        return reply
+    if not str(reply).startswith("WRONGTYPE"):
+        with reachable():
+            raise reply
+    unreadable[name] = WRONG_TYPE
+    return empty
 
 
 def _mismatches(

@@ -199,3 +199,18 @@ async def test_a_key_twice_in_one_reading_is_refused_before_anything_is_written(
         "group: the file is damaged\n"
     )
     assert await redis.dbsize() == 0
+
+
+async def test_ledger_verify_names_a_key_of_another_type(
+    configured: str, redis: Redis, store: RedisStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not "Redis can't be reached": the key, and that its type is not the ledger's."""
+    await half_played(store, seats(1, 1, platform="typed"), clicks=1)
+    await redis.delete("stb:{typed:server0}:bal")
+    await redis.set("stb:{typed:server0}:bal", "100")
+    capsys.readouterr()
+    assert await run("ledger", "verify") == 1
+    assert capsys.readouterr() == (
+        "typed:server0: UNREADABLE — bal is a key of another type than the bot keeps there\n",
+        "",
+    )
