@@ -81,11 +81,11 @@ async def _backup(path: Path) -> tuple[Any, tuple[str, ...]]:
 def run_restore(args: argparse.Namespace) -> int:
     from core.store.backup_file import BackupFileError, check
 
+    started = time.perf_counter()  # the check of every value is part of the wait
     try:
         summary = check(args.file)
     except BackupFileError as error:
         raise CommandError(str(error)) from None
-    started = time.perf_counter()
     try:
         servers, keys = asyncio.run(_restore(args.file, summary, replace=args.replace))
     except BackupFileError as error:  # the file changed after it was checked: nothing written
