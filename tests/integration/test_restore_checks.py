@@ -14,11 +14,15 @@ import pytest
 from redis.asyncio import Redis
 
 from bot.cli import main
+from core.service.api.commands import Challenge
 from core.store.backup import NamespaceReader, namespace_keys
 from core.store.backup_file import BackupWriter, check
 from core.store.redis_store import RedisStore
 from core.store.restore import RESTORING_KEY
+from tests.integration.manager_helpers import Clock, manager
 from tests.integration.test_backup import _one_click, half_played, snapshot
+from tests.integration.test_challenge import NOON, play
+from tests.integration.test_challenge import ctx as challenge_ctx
 from tests.scale.play import seats
 
 TAG = "twice:server0"
@@ -214,3 +218,19 @@ async def test_ledger_verify_names_a_key_of_another_type(
         "typed:server0: UNREADABLE — bal is a key of another type than the bot keeps there\n",
         "",
     )
+
+
+async def test_a_day_of_challenges_restores_as_it_was(
+    configured: str, redis: Redis, store: RedisStore, tmp_path: Path
+) -> None:
+    """What the checks read of a challenge (a finished attempt, one begun, the streaks, the
+    games) is what the bot writes: such a backup is not refused."""
+    m = manager(store, clock=Clock(NOON))
+    await play(m, "Ann")
+    await m.handle(challenge_ctx("Bob"), Challenge())  # begun, not finished
+    before = await snapshot(redis)
+    path = tmp_path / "day.jsonl"
+    assert await run("backup", str(path)) == 0
+    await redis.flushdb()
+    assert await run("restore", str(path)) == 0
+    assert await snapshot(redis) == before
