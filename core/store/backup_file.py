@@ -135,9 +135,11 @@ def check(path: Path) -> Summary:
     if reader.end.get("sha256") != reader.digest.hexdigest():
         raise BackupFileError(f"{path}: the checksum does not match: the file was changed "
                               "or damaged")  # fmt: skip
-    end = reader.end
-    return Summary(int(end.get("servers", 0)), int(end.get("keys", 0)), path.stat().st_size,
-                   reader.created, copies)  # fmt: skip
+    servers, keys = (reader.end.get(name, 0) for name in ("servers", "keys"))
+    if type(servers) is not int or type(keys) is not int:
+        raise BackupFileError(f"{path}: the end line's counts are not numbers: the file is "
+                              "damaged")  # fmt: skip
+    return Summary(servers, keys, path.stat().st_size, reader.created, copies)
 
 
 def groups(path: Path, summary: Summary) -> Iterator[Group]:
@@ -253,10 +255,10 @@ def _header(path: Path, record: dict[str, Any]) -> tuple[str, int]:
     if record.get("format") != FORMAT:
         raise BackupFileError(f"{path}: not a shutbox backup (no shutbox-backup header)")
     version = record.get("version")
-    if version not in READS:
+    if type(version) is not int or version not in READS:
         raise BackupFileError(f"{path}: a backup of format version {version}; this shutbox "
                               f"reads versions {READS[0]} to {READS[-1]}")  # fmt: skip
-    return str(record.get("created", "")), int(str(version))
+    return str(record.get("created", "")), version
 
 
 def _stored(path: Path, number: int, record: dict[str, Any]) -> StoredKey:

@@ -70,6 +70,20 @@ def _newer(path: Path) -> str:
     return "a backup of format version 3; this shutbox reads versions 1 to 2"
 
 
+def _version_true(path: Path) -> str:
+    lines = _lines(path)
+    lines[0] = lines[0].replace('"version":2', '"version":true')
+    path.write_text("".join(lines))
+    return "a backup of format version True; this shutbox reads versions 1 to 2"
+
+
+def _end_counts(path: Path) -> str:
+    lines = _lines(path)
+    lines[-1] = lines[-1].replace('"servers": 1', '"servers": "one"')
+    path.write_text("".join(lines))
+    return "the end line's counts are not numbers: the file is damaged"
+
+
 def _bad_line(path: Path) -> str:
     lines = _lines(path)
     lines[1] = lines[1][: len(lines[1]) // 2] + "\n"
@@ -101,8 +115,9 @@ def _missing(path: Path) -> str:
     return "can't be read (No such file or directory)"
 
 
-@pytest.mark.parametrize("damage", [_cut, _changed, _not_a_backup, _other_json, _newer, _bad_line,
-                                    _foreign_key, _binary, _empty, _missing])  # fmt: skip
+@pytest.mark.parametrize("damage", [_cut, _changed, _not_a_backup, _other_json, _newer,
+                                    _version_true, _end_counts, _bad_line, _foreign_key, _binary,
+                                    _empty, _missing])  # fmt: skip
 async def test_a_file_that_is_not_a_whole_backup_is_refused_with_one_line(
     backup: Path, redis: Redis, damage: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
