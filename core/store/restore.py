@@ -63,7 +63,7 @@ async def load(
     await _in_batches(staged, lambda group: _into_place(redis, group, present.pop(group.tag, ())))
     for leftover in present.values():
         await delete_group(redis, leftover)
-    servers = {group.tag for group in staged if group.is_server}
+    servers = {group.tag for group in staged if group.is_server and group.keys}
     await index_servers(redis, servers)
     await redis.delete(RESTORING_KEY)
     return servers, sum(len(group.keys) for group in staged)
