@@ -105,8 +105,9 @@ async def _forget(
         erased = await members.forget(scope, user, entry)
     except MemberPlaying as playing:
         raise CommandError(
-            f"{user} is seated in the running game in channel {playing.channel}; "
-            "stop it (/shutbox stop) or let it end, then erase again"
+            f"{user} is seated in the running game in channel {playing.channel}; the host or "
+            "an admin ends it with /shutbox stop in that channel (its stakes go back), or let "
+            "it end, then erase again"
         ) from None
     print(f"Erased {user} on {server}: {erased.chips} chips back to the mint, "
           f"{erased.journal_entries} journal entries now name {erased.pseudonym}, "

@@ -21,6 +21,7 @@ from core.service.model.commit import MINT, Scope
 from core.store.errors import reachable
 
 FORGET_LUA = files("core.store").joinpath("lua/forget.lua").read_text(encoding="utf-8")
+CHALLENGE_GAME = "game:challenge:"  # a member's daily challenge attempt (challenge.channel_of)
 FIXED = ("bal", "journal", "checkpoint", "lb:chips", AUDIT_KEY)  # KEYS 1-5 of forget.lua
 SCAN_COUNT = 1000
 LONG = 64  # as in forget.lua: a name is looked for inside texts longer than this
@@ -119,22 +120,30 @@ class MemberData:
         await self._refuse_if_playing(scope, keys, user, names)
         pseudonym = f"erased:{secrets.token_hex(6)}"
         fixed = [f"{scope.tag}:{name}" for name in FIXED]
-        others = [k for k in keys if k not in fixed and await self._held(k, user, names)]
+        others = [k for k in keys if k not in fixed and await self._holds(k, user, names)]
         audit = AuditEntry(entry.at, entry.actor, entry.actor_name, entry.action, pseudonym,
                            "", entry.detail)  # fmt: skip
         args = [user, json.dumps(names), pseudonym, MINT, audit.to_json(), str(AUDIT_CAP)]
         with reachable():
             chips, renamed, removed = await self._forget(keys=fixed + others, args=args)
-        left = [k for k in await self.server_keys(scope) if await self._held(k, user, names)]
+        left = [k for k in await self.server_keys(scope) if await self._holds(k, user, names)]
         return Erased(pseudonym, int(chips), int(renamed), int(removed), tuple(left))
 
     async def _refuse_if_playing(
         self, scope: Scope, keys: list[str], user: str, names: list[str]
     ) -> None:
+        """A game with others in a channel holds chips and seats: it ends first. The member's
+        own daily challenge attempt moves no chips and goes with them, finished or not."""
         for key in keys:
             name = key.removeprefix(f"{scope.tag}:")
-            if name.startswith("game:") and await self._held(key, user, names):
+            if name.startswith(CHALLENGE_GAME) or not name.startswith("game:"):
+                continue
+            if await self._held(key, user, names):
                 raise MemberPlaying(name.removeprefix("game:"))
+
+    async def _holds(self, key: str, user: str, names: list[str]) -> bool:
+        """Whether the key is named after the member (whatever it holds, "" too) or holds them."""
+        return user in key.split(":") or await self._held(key, user, names) not in (None, {}, [])
 
     async def _held(self, key: str, user: str, names: list[str]) -> Any:
         """What `key` holds of the member: the whole value when the key is named after them."""
@@ -182,10 +191,10 @@ def _matching(value: Any, user: str, names: list[str]) -> Any:
     """The parts of a value that hold the member."""
     if isinstance(value, str):
         return value if holds(value, user, names) else None
-    if isinstance(value, dict):  # a hash (as forget.lua's `field_holds`) or a board
+    if isinstance(value, dict):  # a hash (as forget.lua's `field_holds`) or a sorted set
         return {k: v for k, v in value.items()
-                if k in (user, f"{user}|{k.partition('|')[2]}") or user in str(v)
-                or str(v) in names}  # fmt: skip
+                if k in (user, f"{user}|{k.partition('|')[2]}") or user in k.split(":")
+                or user in str(v) or str(v) in names}  # fmt: skip
     if isinstance(value, list):
         return [v for v in value
                 if holds(v if isinstance(v, str) else json.dumps(v, ensure_ascii=False),

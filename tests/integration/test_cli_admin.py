@@ -103,6 +103,7 @@ async def test_forget_refuses_a_member_in_a_running_game(
     capsys.readouterr()
     assert await _run(["user", "forget", "--server", SERVER, "--user", "bob"]) == 2
     assert capsys.readouterr().err == (
-        "shutbox: bob is seated in the running game in channel c1; stop it (/shutbox stop) or "
-        "let it end, then erase again\n"
+        "shutbox: bob is seated in the running game in channel c1; the host or an admin ends "
+        "it with /shutbox stop in that channel (its stakes go back), or let it end, then erase "
+        "again\n"
     )
