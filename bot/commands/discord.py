@@ -214,10 +214,11 @@ async def _connected_until_stopping(client: ShutboxClient, runtime: Runtime) -> 
 
 async def _serve_alone(settings: Settings, options: ClientOptions) -> None:
     """`serve_discord` on its own runtime, with the health server."""
-    from bot.runtime import open_runtime, serving_health
+    from bot.listeners import serving_listeners
+    from bot.runtime import open_runtime
 
     async with (
         open_runtime(settings.redis.url, settings.core.data_dir, core=settings.core) as runtime,
-        serving_health(settings, runtime, [PLATFORM]),
+        serving_listeners(settings, runtime, [PLATFORM]),
     ):
         await serve_discord(settings, runtime, options)

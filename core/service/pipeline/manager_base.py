@@ -56,8 +56,10 @@ class ManagerBase:
     pictures: set[str] = field(default_factory=set)
     # Why a platform shows no picture, as a catalog key, where it is not the missing address
     picture_notes: dict[str, str] = field(default_factory=dict)
-    # Where this process serves the servers' pages (SHUTBOX_PUBLIC_URL); empty: no pages.
+    # Where this process serves the servers' pages (SHUTBOX_PUBLIC_URL); empty: no pages,
+    # and `no_pages` is the catalog key that says why.
     public_url: str = ""
+    no_pages: str = "web.no_address"
     # Told of every record found unreadable (the bot counts and logs each once).
     on_unreadable: UnreadableSeen = _unheard
     # Run around every command, the first outermost (core/service/pipeline/bus.py).
