@@ -51,6 +51,9 @@ class ManagerBase:
     # Channels whose last commit's outcome stayed unknown: the sweep shows them once it can.
     unsettled: set[tuple[Scope, str]] = field(default_factory=set)
     resolve_pauses: tuple[float, ...] = (0.1, 0.3, 0.6, 1.0, 2.0, 2.0, 2.0)
+    # Seconds a click's lost reply is asked after at most: a Redis that died mid-command is
+    # rarely back in them, and the answer must reach the player within the platform's 3 s.
+    resolve_budget: float = 1.5
     # The platforms on which this process can show the board as a picture (`style=image`):
     # Discord always, Slack with a public address; elsewhere such a server gets emoji.
     pictures: set[str] = field(default_factory=set)
