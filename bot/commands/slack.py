@@ -20,7 +20,7 @@ from pydantic_settings import BaseSettings
 
 from bot import event_loop
 from bot.commands import CommandError, Subparsers, bounded_int
-from bot.sections import Port, Settings, section_config, web_url
+from bot.sections import Port, Seconds, Settings, section_config, web_url
 
 if TYPE_CHECKING:
     from adapters.slack.app import SlackBot, SlackConfig
@@ -46,6 +46,9 @@ class SlackSettings(BaseSettings):
     redirect_uri: str | None = None  # when the app lists several OAuth redirect URLs
     api_url: str = "https://slack.com/api/"
     port: Port | None = None  # the older name of SHUTBOX_PUBLIC_PORT, for Slack over HTTP
+    # How often a serving process asks Slack whether it answers (/readyz and the
+    # shutbox_platform_connected gauge follow the answer).
+    check_seconds: Seconds = 15.0
 
     @field_validator("api_url", "redirect_uri")
     @classmethod
@@ -124,6 +127,7 @@ async def serve_slack(
 ) -> None:
     """The Slack app on an open runtime, with its deadline sweep, until cancelled."""
     from adapters.slack.app import build_app
+    from adapters.slack.reach import SlackReach
     from bot.runtime import sweeping
 
     sockets, slack = socket_mode(settings, force_http), settings.section(SlackSettings)
@@ -145,8 +149,10 @@ async def serve_slack(
     async with bot.connections(), sweeping(runtime.manager, PLATFORM, bot.on_timeout, every):
         async with _connected(bot, settings, sockets, host, listening, on_ack, runtime):
             platforms.connected(PLATFORM)
+            reach = SlackReach(bot.app.client, config.bot_token is not None,
+                               lambda up: platforms.report(PLATFORM, up), slack.check_seconds)
             try:
-                await runtime.until_stopping()
+                await reach.run(runtime.until_stopping)  # Slack lost later: not ready
             finally:
                 platforms.disconnected(PLATFORM)
         log.info("Slack listener closed")
