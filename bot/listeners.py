@@ -7,7 +7,8 @@
   one port a proxy forwards from SHUTBOX_PUBLIC_URL.
 
 With Slack over HTTP the Slack server is the public listener (bot/commands/slack.py mounts the
-pictures and pages on it); otherwise `serving_listeners` opens one for them.
+pictures and pages on it); otherwise `serving_listeners` opens one for them when SHUTBOX_PUBLIC_URL
+is set (without it there is nothing public to serve).
 """
 
 from __future__ import annotations
@@ -55,15 +56,15 @@ async def serving_listeners(
     for platform in platforms:
         runtime.telemetry.platforms.expect(platform)
     core = settings.core
+    # Slack over HTTP (not `public`) always has the public listener: its own server
+    tell_pages(settings, runtime, listening=bool(core.public_port) or not public)
     async with AsyncExitStack() as stack:
-        if public:
-            tell_pages(settings, runtime, listening=bool(core.public_port))
-            if core.public_port and core.public_url:  # nothing is public without the URL
-                side = public_side(settings, runtime)
-                bound = await stack.enter_async_context(
-                    serving_app(side.app(), core.public_host, core.public_port)
-                )
-                log.info("public listener on http://%s:%d (/board/, /s/)", core.public_host, bound)
+        if public and core.public_port and core.public_url:  # nothing public without the URL
+            side = public_side(settings, runtime)
+            bound = await stack.enter_async_context(
+                serving_app(side.app(), core.public_host, core.public_port)
+            )
+            log.info("public listener on http://%s:%d (/board/, /s/)", core.public_host, bound)
         yield await stack.enter_async_context(_operator(settings, runtime))
 
 

@@ -215,7 +215,7 @@ async def _connected(
     """Socket Mode when there is an app token (and no --http), else HTTP on `host:port`: then
     this is the public listener, with the pictures and pages on it (bot/listeners.py)."""
     from adapters.slack.server import EVENTS_PATH, serving_http, serving_socket_mode
-    from bot.listeners import public_side, tell_pages
+    from bot.listeners import public_side
 
     app_token = settings.section(SlackSettings).app_token
     if sockets and app_token is not None:
@@ -223,7 +223,6 @@ async def _connected(
             log.info("Slack app connected in Socket Mode")
             yield
         return
-    tell_pages(settings, runtime, listening=True)
     public = public_side(settings, runtime)
     async with serving_http(bot, host, port, on_ack, public) as bound:
         log.info("Slack app and public listener on http://%s:%d%s (and /board/, /s/)",

@@ -32,10 +32,11 @@ class BotProcess:
 @asynccontextmanager
 async def slack_process(
     fake: FakeSlack, redis_url: str, folder: Path, settings: Mapping[str, str] = {},
-    ready: bool = True,
+    ready: bool = True, code: int = 0,
 ) -> AsyncIterator[BotProcess]:  # fmt: skip
     """The process on free ports of 127.0.0.1 with `settings` added to its environment; with
-    `ready`, yielded once /readyz says Redis and Slack are up."""
+    `ready`, yielded once /readyz says Redis and Slack are up; `code` is the exit code it must
+    end with."""
     public, operator = free_port(), free_port()
     env = slack_env(fake, redis_url, folder / "data", operator) | {
         "SHUTBOX_PUBLIC_PORT": str(public), "SHUTBOX_PUBLIC_HOST": "127.0.0.1", **settings,
@@ -55,5 +56,5 @@ async def slack_process(
         finally:
             if process.returncode is None:
                 process.send_signal(signal.SIGTERM)
-            code = await asyncio.wait_for(process.wait(), STOP_SECONDS + 20)
-    assert code == 0, log_path.read_text()
+            exit_code = await asyncio.wait_for(process.wait(), STOP_SECONDS + 20)
+    assert exit_code == code, log_path.read_text()

@@ -99,3 +99,16 @@ async def test_a_trusted_proxy_names_the_visitor(
         one = await visits(http, f"{bot.public}{path}", ["10.9.9.9"] * MANY)
     assert statuses == [200] * MANY
     assert one.count(429) >= BURST // 2
+
+
+async def test_slack_over_http_without_a_public_listener_stops_with_one_line(
+    fake: FakeSlack, redis_url: str, tmp_path: Path, redis: Redis
+) -> None:
+    """SHUTBOX_PUBLIC_PORT=0 and no app token: nowhere for Slack's requests, exit 2."""
+    async with slack_process(fake, redis_url, tmp_path, {"SHUTBOX_PUBLIC_PORT": "0"},
+                             ready=False, code=2) as bot:  # fmt: skip
+        await asyncio.wait_for(bot.process.wait(), 30)
+    assert bot.log.read_text().splitlines() == [
+        "shutbox: Slack over HTTP needs the public listener: set SHUTBOX_PUBLIC_PORT (0 turns it "
+        "off), or use Socket Mode (SLACK_APP_TOKEN)"
+    ]
