@@ -22,12 +22,13 @@ import hashlib
 import hmac
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import partial
 from urllib.parse import quote
 
 from aiohttp import web
 
 from adapters.web.addresses import TrustedProxies
-from adapters.web.guard import Buckets, too_many
+from adapters.web.guard import HEADERS, Buckets, answered, too_many
 from core.text.drawn import BadPicture, DrawnBoard
 from core.text.picture import FRAMES_CACHED, board_png
 
@@ -97,7 +98,9 @@ def add_picture_routes(
     drawn = renders or Renders()
 
     async def picture(request: web.Request) -> web.StreamResponse:
-        return await serve_picture(request, links, drawn)
+        response = await answered(request, partial(serve_picture, links=links, renders=drawn))
+        response.headers.update(HEADERS)  # on every answer, as the pages' (errors too)
+        return response
 
     app.router.add_get(BOARD_PATH, picture)
 

@@ -30,6 +30,7 @@ HEADERS = {
     "X-Frame-Options": "DENY",
 }
 PAGE_CACHE = "private, max-age=30"
+NO_STORE = {"Cache-Control": "no-store"}  # an error: a link that starts working is not remembered
 STATIC_CACHE = "public, max-age=3600"
 RATE = 2.0  # requests a second an address may keep up
 BURST = 60  # requests an address may make at once
@@ -79,10 +80,12 @@ async def answered(request: web.Request, handler: Handler) -> web.StreamResponse
     try:
         return await handler(request)
     except web.HTTPException as error:
-        return web.Response(status=error.status, text=f"{error.status}: {error.reason}\n")
+        status, reason = error.status, error.reason
     except Exception:  # a bug or Redis away: logged here, one line to the visitor
-        log.exception("a page failed: %s", request.path)
-        return web.Response(status=500, text="500: Internal Server Error\n")
+        route = request.match_info.route.resource  # its pattern: never the slug in the log
+        log.exception("a page failed: %s", route.canonical if route else "?")
+        status, reason = 500, "Internal Server Error"
+    return web.Response(status=status, text=f"{status}: {reason}\n", headers=NO_STORE)
 
 
 def guarded(buckets: Buckets, proxies: TrustedProxies | None = None) -> Middleware:

@@ -81,3 +81,6 @@ async def test_pictures_not_drawn_lately_are_limited_per_address() -> None:
     assert statuses == [200, 200, 200, 429, 429]
     assert again.status == 200 and again.headers["Content-Type"] == "image/png"
     assert refused.headers["Retry-After"] == "30"
+    for answer in (again, refused):  # the pages' safety headers, on pictures and refusals too
+        assert answer.headers["X-Content-Type-Options"] == "nosniff"
+        assert answer.headers["Content-Security-Policy"].startswith("default-src 'none'")
