@@ -26,3 +26,8 @@ def test_the_limits_quoted_are_the_codes() -> None:
     assert f"a token bucket of {BURST} requests, refilled at {RATE:g} a second" in text
     assert f"{RENDER_BURST} drawn at once, then {RENDER_RATE:g} a second" in text
     assert f"cut to {MAX_NAME} characters" in text
+
+
+def test_troubleshooting_quotes_the_no_listener_answer() -> None:
+    text = (DOCS / "operate" / "troubleshooting.md").read_text(encoding="utf-8")
+    assert f'"{t("en", "web.no_listener")}"' in text
