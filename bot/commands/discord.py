@@ -22,7 +22,7 @@ from pydantic_settings import BaseSettings
 
 from bot import event_loop
 from bot.commands import CommandError, Subparsers, bounded_int
-from bot.commands.discord_http import check_http, serve_interactions
+from bot.commands.discord_http import check_http, over_http, serve_interactions
 from bot.sections import Settings, section_config, web_url
 
 if TYPE_CHECKING:
@@ -266,11 +266,12 @@ async def _connected_until_stopping(client: ShutboxClient, runtime: Runtime) -> 
 
 
 async def _serve_alone(settings: Settings, options: ClientOptions) -> None:
-    """`serve_discord` on its own runtime, with the health server."""
-    from bot.runtime import open_runtime, serving_health
+    """`serve_discord` on its own runtime, with its listeners (the public one over HTTP)."""
+    from bot.listeners import serving_listeners
+    from bot.runtime import open_runtime
 
     async with (
         open_runtime(settings.redis.url, settings.core.data_dir, core=settings.core) as runtime,
-        serving_health(settings, runtime, [PLATFORM]),
+        serving_listeners(settings, runtime, [PLATFORM], posted=over_http(settings)),
     ):
         await serve_discord(settings, runtime, options)

@@ -1,5 +1,5 @@
 """`DISCORD_MODE=http`: Discord POSTs every interaction to `/discord/interactions` on the bot's
-public listener (SHUTBOX_HEALTH_PORT, behind SHUTBOX_PUBLIC_URL), and the bot answers in the
+public listener (SHUTBOX_PUBLIC_PORT, behind SHUTBOX_PUBLIC_URL), and the bot answers in the
 HTTP response. No gateway connection, no cache: any process behind a load balancer can take any
 interaction. Messages the bot writes on its own (a timeout's move, summaries) go through the
 REST API with the bot token, as in the gateway mode.
@@ -31,11 +31,19 @@ IDENTIFIED_KEY = "stb:discord:identified:{application}"  # global: no server's s
 Gateway = tuple[str, str]  # the gateway's URL and the bot token, for the one connection
 
 
+def over_http(settings: Settings) -> bool:
+    """Whether Discord posts its interactions to this bot (`DISCORD_MODE=http`)."""
+    from bot.commands.discord import DiscordSettings
+
+    return settings.section(DiscordSettings).mode == "http"
+
+
 def check_http(settings: Settings) -> None:
     """The HTTP mode needs the public listener, where Discord's POSTs arrive."""
-    if not settings.core.health_port:
-        raise CommandError("DISCORD_MODE=http needs SHUTBOX_HEALTH_PORT: Discord's interactions "
-                           "arrive at /discord/interactions on that listener")  # fmt: skip
+    if not settings.core.public_port:
+        raise CommandError("DISCORD_MODE=http needs the public listener: set SHUTBOX_PUBLIC_PORT "
+                           "(0 turns it off); Discord's interactions arrive at "
+                           "/discord/interactions on it")  # fmt: skip
 
 
 async def serve_interactions(

@@ -111,7 +111,8 @@ class CommitLoop(ManagerBase):
     async def _settle_lost(self, scope: Scope, channel: str, plan: Plan) -> Reply:
         """The commit's reply was lost: ask Redis what happened before telling the player."""
         self._forget_game_and_chips(scope, channel, plan)
-        result = await resolve_lost(self.store, plan.commit, self.resolve_pauses, asyncio.sleep)
+        result = await resolve_lost(self.store, plan.commit, self.resolve_pauses, asyncio.sleep,
+                                    self.resolve_budget)  # fmt: skip
         if result.status is not Status.DUPLICATE:
             raise NotApplied()
         if result.applied_by != plan.commit.attempt:  # a retry of the same request got there

@@ -43,7 +43,8 @@ class Projection(ManagerBase):
             return Reply(private=await self.say(ctx, "outcome.unknown"))
         self.balances.pop(ctx.scope.tag, None)  # chips only (daily, grant): read them afresh
         try:
-            result = await resolve_lost(self.store, lost.commit, self.resolve_pauses, asyncio.sleep)
+            result = await resolve_lost(self.store, lost.commit, self.resolve_pauses, asyncio.sleep,
+                                        self.resolve_budget)  # fmt: skip
         except OutcomeUnknown:
             return Reply(private=await self.say(ctx, "outcome.unknown_chips"))
         done = result.status is Status.DUPLICATE

@@ -19,6 +19,7 @@ from tests.e2e.discord.conftest import PUBLIC_URL
 from tests.e2e.discord.fake_discord import TOKEN, FakeDiscord, playing, text_of
 from tests.e2e.discord.payloads import GUILD_ID
 from tests.e2e.discord.players import ANN
+from tests.e2e.slack.test_cli import free_port
 
 START_SECONDS = 20.0
 STOP_SECONDS = 10.0
@@ -35,9 +36,11 @@ def bot_environment(
         "REDIS_URL": redis_url, "SHUTBOX_DATA_DIR": str(data_dir), "SHUTBOX_LOG_LEVEL": "INFO",
         "SHUTBOX_HEALTH_PORT": str(health_port),  # not 8080: other processes may hold it
     }  # fmt: skip
-    if fake.mode == "http":
-        fake.endpoint = f"http://127.0.0.1:{health_port}{INTERACTIONS_PATH}"
+    if fake.mode == "http":  # Discord's POSTs go to the public listener, never the operator's
+        public_port = free_port()
+        fake.endpoint = f"http://127.0.0.1:{public_port}{INTERACTIONS_PATH}"
         environment |= {
+            "SHUTBOX_PUBLIC_HOST": "127.0.0.1", "SHUTBOX_PUBLIC_PORT": str(public_port),
             "DISCORD_MODE": "http", "DISCORD_PUBLIC_KEY": fake.signer.public_key,
             "SHUTBOX_PUBLIC_URL": PUBLIC_URL, "SHUTBOX_IMAGE_SECRET": "picture-key",
         }  # fmt: skip

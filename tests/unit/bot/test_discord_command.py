@@ -116,14 +116,14 @@ def test_the_http_mode_without_a_good_public_key_stops_with_one_line(
 def test_the_http_mode_needs_the_public_listener(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With SHUTBOX_HEALTH_PORT=0 nothing would take Discord's POSTs: exit 2, one line."""
+    """With SHUTBOX_PUBLIC_PORT=0 nothing would take Discord's POSTs: exit 2, one line."""
     for name, value in (("DISCORD_TOKEN", "token"), ("DISCORD_MODE", "http"),
-                        ("DISCORD_PUBLIC_KEY", KEY), ("SHUTBOX_HEALTH_PORT", "0")):  # fmt: skip
+                        ("DISCORD_PUBLIC_KEY", KEY), ("SHUTBOX_PUBLIC_PORT", "0")):  # fmt: skip
         monkeypatch.setenv(name, value)
     assert main(["discord"]) == 2
     assert capsys.readouterr().err == (
-        "shutbox: DISCORD_MODE=http needs SHUTBOX_HEALTH_PORT: Discord's interactions arrive "
-        "at /discord/interactions on that listener\n"
+        "shutbox: DISCORD_MODE=http needs the public listener: set SHUTBOX_PUBLIC_PORT (0 turns "
+        "it off); Discord's interactions arrive at /discord/interactions on it\n"
     )
 
 

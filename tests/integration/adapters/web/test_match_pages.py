@@ -73,7 +73,7 @@ async def test_the_long_game_shows_roles_and_its_one_box(store: RedisStore) -> N
     and no scores, and after each turn the box as it then stood."""
     await play_long(store)
     listed, [replay] = await replays(store)
-    assert "Root</a> closes tiles 🏆, <a" in listed and "Ann</a> opens them" in listed
+    assert "Root</bdi></a> closes tiles 🏆, <a" in listed and "Ann</bdi></a> opens them" in listed
     assert " 0 🏆" not in listed
     assert "The long game · 9 tiles · any combination · one die after 7-8-9 · finished" in replay
     assert "golf scoring" not in replay and "Round 1" not in replay
