@@ -15,6 +15,7 @@ from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
 
 from bot.redis_pool import PoolLimits
+from core.game.numbers import is_digits
 
 MASTER_TIMEOUT = 5.0  # connect and read timeout on the master, as for every other client
 SENTINEL_TIMEOUT = 2.0  # a sentinel that does not answer within this is skipped for the next
@@ -36,7 +37,7 @@ def parse_sentinels(text: str) -> tuple[Address, ...]:
     addresses = []
     for part in (piece.strip() for piece in text.split(",")):
         host, _, port = part.rpartition(":")
-        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        if not host or not is_digits(port) or not 0 < int(port) < 65536:
             raise ValueError(f"{part!r} is not host:port; give e.g. 10.0.0.1:26379,10.0.0.2:26379")
         addresses.append((host.strip("[]"), int(port)))  # [::1]:26379 is an IPv6 sentinel
     return tuple(addresses)

@@ -23,6 +23,7 @@ from adapters.discord.translator import CatalogTranslator
 from adapters.discord.values import refusal
 from adapters.inflight import InFlight
 from adapters.pictures import PictureLinks
+from core.game.numbers import is_digits
 from core.service.api.service import Service
 from core.service.model.commit import Scope
 from core.service.model.views import Reply
@@ -190,7 +191,7 @@ class ShutboxClient(discord.AutoShardedClient):
 
     def owns(self, scope: Scope) -> bool:
         """Whether the guild is on a shard this process runs: only its process sweeps it."""
-        if self.shard_ids is None or not self.shard_count or not scope.server.isdigit():
+        if self.shard_ids is None or not self.shard_count or not is_digits(scope.server):
             return True
         return shard_of(int(scope.server), self.shard_count) in self.shard_ids
 

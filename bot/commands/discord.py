@@ -24,6 +24,7 @@ from bot import event_loop
 from bot.commands import CommandError, Subparsers, bounded_int
 from bot.commands.discord_http import check_http, over_http, serve_interactions
 from bot.sections import Settings, section_config, web_url
+from core.game.numbers import is_digits
 
 if TYPE_CHECKING:
     from adapters.discord import ClientOptions, ShutboxClient
@@ -151,7 +152,7 @@ def invite(discord_settings: DiscordSettings, client_id: str | None) -> str:
     from adapters.discord.invite import invite_url
 
     application = client_id or discord_settings.client_id
-    if not application or not application.isdigit():
+    if not application or not is_digits(application):
         raise CommandError("give the application id: --client-id 123... or DISCORD_CLIENT_ID "
                            "(Developer Portal > General Information > Application ID)")  # fmt: skip
     return invite_url(application)

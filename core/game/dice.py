@@ -32,6 +32,7 @@ from typing import Any, Protocol
 from urllib.parse import quote, unquote
 
 from core.game.errors import CorruptState
+from core.game.numbers import is_digits
 
 SIDES = 6
 ACCEPT_BELOW = 252  # 42 * 6: the largest multiple of 6 that fits in a byte
@@ -181,7 +182,7 @@ class FairDice:
     def from_str(cls, text: str) -> FairDice:
         try:
             prefix, nonce, server_seed, client_seed = text.split(".", 3)
-            if prefix != _FAIR_PREFIX or not nonce.isdigit():
+            if prefix != _FAIR_PREFIX or not is_digits(nonce):
                 raise ValueError(text)
             return cls(server_seed, unquote(client_seed, errors="strict"), int(nonce))
         except ValueError as exc:

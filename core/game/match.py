@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from core.game.errors import InvalidOption
-from core.game.numbers import MAX_AMOUNT, is_integer, shown
+from core.game.numbers import MAX_AMOUNT, is_digits, is_integer, shown
 from core.game.option import Option
 from core.game.rules import Rules
 
@@ -47,7 +47,7 @@ class MatchFormat:
     def parse(cls, text: str) -> MatchFormat:
         """`rounds:5`, `rounds` (one round), `5` (five rounds), `to-45`, `elimination`, ..."""
         name, _, count = text.strip().lower().partition(":")
-        if name.isdigit() and not count:
+        if is_digits(name) and not count:
             name, count = "rounds", name
         try:
             kind = FormatKind(name)

@@ -27,6 +27,12 @@ def is_integer(text: str) -> bool:
     return _INTEGER.fullmatch(text.strip()) is not None
 
 
+def is_digits(text: str) -> bool:
+    """Whether `text` is a non-empty run of ASCII digits: what `int()` reads as a plain number
+    (`str.isdigit()` alone also takes `²` and `①`, which `int()` refuses)."""
+    return text.isascii() and text.isdigit()
+
+
 def parse_int(text: str, option: str, low: int, high: int) -> int:
     """`text` as an int in `low..high`, else `InvalidOption` naming the option and the range."""
     if not is_integer(text) or not low <= int(text) <= high:

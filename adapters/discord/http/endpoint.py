@@ -26,6 +26,7 @@ from adapters.discord.http.exchange import (
 from adapters.discord.http.signature import Signatures
 from adapters.discord.interactions import OUR_LOCALES
 from adapters.http import Handler
+from core.game.numbers import is_digits
 from core.text.i18n import normalize_lang, t
 
 log = logging.getLogger(__name__)
@@ -68,7 +69,7 @@ def _parsed(body: bytes) -> Json | None:
     if not isinstance(data, dict) or data.get("type") not in (PING, *KINDS):
         return None
     ids = (data.get("id"), data.get("application_id"))
-    if data["type"] != PING and not all(isinstance(i, str) and i.isdigit() for i in ids):
+    if data["type"] != PING and not all(isinstance(i, str) and is_digits(i) for i in ids):
         return None
     return data
 

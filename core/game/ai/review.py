@@ -18,6 +18,7 @@ from enum import StrEnum
 from core.game.ai.solver import TIE, Objective, Table, solve
 from core.game.errors import ShutboxError
 from core.game.moves import Options, mask_of, move_label
+from core.game.numbers import is_digits
 from core.game.rules import Rules
 
 SIDES = 6
@@ -259,7 +260,7 @@ def _parse_step(word: str, number: int) -> Step:
 
 def _numbers(text: str, sep: str, number: int, word: str) -> tuple[int, ...]:
     parts = text.split(sep)
-    if not all(part.isdigit() and len(part) <= 2 for part in parts):
+    if not all(is_digits(part) and len(part) <= 2 for part in parts):
         raise InvalidTurn("error.review.syntax", step=number, text=word)
     return tuple(int(part) for part in parts)
 

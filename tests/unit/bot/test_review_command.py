@@ -59,6 +59,8 @@ def test_rules_options_select_the_table(capsys: pytest.CaptureFixture[str]) -> N
     [
         ("4-3:7 6-2:7", "Step 2 (6-2:7): that is not a legal move for this roll"),
         ("4-3:7 6-2:x", "Step 2 (“6-2:x”) can’t be read"),
+        ("4-³:7", "Step 1 (“4-³:7”) can’t be read"),  # a digit to isdigit(), not to int()
+        ("4-3:①", "Step 1 (“4-3:①”) can’t be read"),
         ("4:4", "Step 1 (4:4): 2 dice may be rolled there"),
         ("", "The turn has no steps"),
     ],
