@@ -22,7 +22,7 @@ from pydantic_settings import BaseSettings
 
 from bot import event_loop
 from bot.commands import CommandError, Subparsers, bounded_int
-from bot.commands.discord_http import check_http, over_http, serve_interactions
+from bot.commands.discord_http import check_http, serve_interactions
 from bot.sections import Settings, section_config, web_url
 from core.game.numbers import is_digits
 
@@ -264,6 +264,11 @@ async def _connected_until_stopping(client: ShutboxClient, runtime: Runtime) -> 
     connection.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await connection
+
+
+def over_http(settings: Settings) -> bool:
+    """Whether Discord posts its interactions to this bot (`DISCORD_MODE=http`)."""
+    return settings.section(DiscordSettings).mode == "http"
 
 
 async def _serve_alone(settings: Settings, options: ClientOptions) -> None:
