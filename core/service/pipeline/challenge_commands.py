@@ -15,6 +15,7 @@ from core.game.actions import Begin
 from core.game.dice import FairDice
 from core.game.engine import apply, new_game
 from core.game.errors import IllegalMove, NotAllowed, StaleAction
+from core.game.payments import pot_account
 from core.game.settlement import Pot
 from core.service.api.commands import Challenge, Click, Command
 from core.service.features import challenge_texts as texts
@@ -30,7 +31,6 @@ from core.service.features.challenge import (
 )
 from core.service.features.challenge_board import challenge_day, streak_text
 from core.service.model.buttons import parse_button
-from core.service.model.chips import pot_account
 from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.record import GameRecord
@@ -99,8 +99,8 @@ async def _again(rt: GameRuntime, ctx: Context, day: Day, mine: str, lang: str) 
     server = await rt.server_config(ctx.scope)
     result = Result.from_str(mine)
     if result is not None:
-        run = Streak.from_str(await streak_text(rt.store, ctx.scope, ctx.user)).on(day.day)
-        text = texts.done_text(day, result, run, rt.clock(), lang)
+        streak = Streak.from_str(await streak_text(rt.store, ctx.scope, ctx.user)).on(day.day)
+        text = texts.done_text(day, result, streak, rt.clock(), lang)
         return Reply(private=_with_reveal(text, day, server, lang))
     record = await fresh_record(rt, ctx.scope, channel_of(day.day, ctx.user))
     if record is None:

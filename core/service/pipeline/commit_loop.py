@@ -85,13 +85,13 @@ async def plan_action(rt: GameRuntime, ctx: Context, record: GameRecord, action:
     balances = await stakers_balances(rt, ctx.scope, (record.state, state), config)
     rated = ratings.rated(state, events, solo=record.solo)
     skills = await _skills(rt, ctx.scope, [state.seats[i].id for i in rated])
-    run = ""
-    if record.challenge and state.over:  # the member's run of days goes on with the result
-        run = (await rt.store.hash(ctx.scope, STREAKS)).get(ctx.user, "")
+    streak = ""
+    if record.challenge and state.over:  # the member's streak goes on with the result
+        streak = (await rt.store.hash(ctx.scope, STREAKS)).get(ctx.user, "")
     plan = plan_change(
         ctx.scope, record, state, events, balances=balances,
         now=int(rt.clock()), request_id=ctx.request_id, start_balance=config.start_chips,
-        fair=fair, skills=skills, streak=run,
+        fair=fair, skills=skills, streak=streak,
     )  # fmt: skip
     stop = audit.admin_stop(ctx, record, action, int(rt.clock()))
     return replace(plan, commit=replace(plan.commit, ops=(*plan.commit.ops, *stop)))

@@ -8,6 +8,7 @@ types.
 from __future__ import annotations
 
 from core.game import actions
+from core.game.payments import pot_account
 from core.service.api.commands import (
     AddBot,
     Begin,
@@ -20,7 +21,6 @@ from core.service.api.commands import (
     Stop,
 )
 from core.service.features import reviews
-from core.service.model.chips import pot_account
 from core.service.model.context import Context
 from core.service.model.services import Route
 from core.service.model.unreadable import Unreadable

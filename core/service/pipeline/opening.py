@@ -9,9 +9,9 @@ from core.game.dice import new_fair_dice
 from core.game.engine import apply, new_game
 from core.game.errors import IllegalMove, NotAllowed
 from core.game.match import MatchConfig
+from core.game.payments import pot_account
 from core.game.settlement import Pot
 from core.service.features import rematch as rematches
-from core.service.model.chips import pot_account
 from core.service.model.context import Context
 from core.service.model.record import GameRecord, new_game_id
 from core.service.model.settings import ServerConfig, StartOptions

@@ -80,9 +80,7 @@ async def _set_aside(
     await rt.store.park_deadline(scope, channel, now, now + SET_ASIDE_SECONDS)
 
 
-async def _expire(
-    rt: GameRuntime, run: Next, scope: Scope, channel: str, now: int
-) -> Reply | None:
+async def _expire(rt: GameRuntime, run: Next, scope: Scope, channel: str, now: int) -> Reply | None:
     """The channel's passed deadline as a `Timeout` command, run like a click."""
     record = await fresh_record(rt, scope, channel)  # another process may have moved it on
     if record is None or not record.deadline or record.deadline > now:

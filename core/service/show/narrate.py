@@ -20,10 +20,10 @@ from core.game.events import (
     TurnEnded,
 )
 from core.game.match import LIMIT, FormatKind, StakesKind
+from core.game.payments import Settlement
 from core.game.settlement import SHUT_MULTIPLIER, Transfer
 from core.game.side_pots import AllIn
 from core.game.state import Ending, GameState, Phase
-from core.service.model.chips import Settlement
 from core.service.show.present import display_name, ending_line
 from core.text.i18n import join_list, number, t
 from core.text.reasons import no_move_reason
