@@ -13,6 +13,7 @@ from typing import Any, TypeAlias
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
+from core.service.model import keys
 from core.service.model.commit import Scope
 from core.store.commit_wire import server_key
 from core.store.errors import reachable
@@ -72,7 +73,7 @@ class Ledger:
     async def _journal_chunk(self, scope: Scope, start: str, until: str) -> list[Any]:
         with reachable():
             found = await self._redis.xrange(
-                server_key(scope, "journal"), start, until, count=JOURNAL_CHUNK
+                server_key(scope, keys.JOURNAL), start, until, count=JOURNAL_CHUNK
             )
         return list(found or [])
 
@@ -95,7 +96,7 @@ class Ledger:
 
     async def _checkpoint_id(self, scope: Scope) -> str:
         with reachable():
-            found: Any = await self._redis.hget(server_key(scope, "checkpoint"), "id")
+            found: Any = await self._redis.hget(server_key(scope, keys.CHECKPOINT), "id")
         return "" if found is None else str(found)
 
     async def _replay(
@@ -117,9 +118,9 @@ class Ledger:
         All keys share the server's slot, so the MULTI also runs on a cluster (redis-py >= 6.2).
         """
         pipe = self._redis.pipeline(transaction=True)
-        pipe.hgetall(server_key(scope, "bal"))
-        pipe.xrevrange(server_key(scope, "journal"), "+", "-", count=1)
-        pipe.hgetall(server_key(scope, "checkpoint"))
+        pipe.hgetall(server_key(scope, keys.BALANCES))
+        pipe.xrevrange(server_key(scope, keys.JOURNAL), "+", "-", count=1)
+        pipe.hgetall(server_key(scope, keys.CHECKPOINT))
         with reachable():
             balances, last, checkpoint = await pipe.execute()
         stored = {str(account): int(amount) for account, amount in balances.items()}

@@ -17,11 +17,13 @@ from importlib.resources import files
 from typing import Any
 
 from core.service.features.audit import AUDIT_CAP, AUDIT_KEY, AuditEntry
+from core.service.model import keys as named
 from core.service.model.commit import MINT, Scope
 from core.store.errors import reachable
 
 FORGET_LUA = files("core.store").joinpath("lua/forget.lua").read_text(encoding="utf-8")
-FIXED = ("bal", "journal", "checkpoint", "lb:chips", AUDIT_KEY)  # KEYS 1-5 of forget.lua
+# KEYS 1-5 of forget.lua
+FIXED = (named.BALANCES, named.JOURNAL, named.CHECKPOINT, named.board("chips"), AUDIT_KEY)
 SCAN_COUNT = 1000
 LONG = 64  # as in forget.lua: a name is looked for inside texts longer than this
 _GLOB = re.compile(r"([*?\[\]\\])")
@@ -102,7 +104,7 @@ class MemberData:
             if found not in (None, {}, []):
                 held[key.removeprefix(f"{scope.tag}:")] = found
         with reachable():
-            balance = await self._redis.hget(f"{scope.tag}:bal", user)
+            balance = await self._redis.hget(f"{scope.tag}:{named.BALANCES}", user)
         return {"server": f"{scope.platform}:{scope.server}", "user": user, "names": names,
                 "balance": None if balance is None else int(balance), "records": held}  # fmt: skip
 
@@ -127,8 +129,8 @@ class MemberData:
     ) -> None:
         for key in keys:
             name = key.removeprefix(f"{scope.tag}:")
-            if name.startswith("game:") and await self._held(key, user, names):
-                raise MemberPlaying(name.removeprefix("game:"))
+            if name.startswith(named.game("")) and await self._held(key, user, names):
+                raise MemberPlaying(name.removeprefix(named.game("")))
 
     async def _held(self, key: str, user: str, names: list[str]) -> Any:
         """What `key` holds of the member: the whole value when the key is named after them."""

@@ -30,6 +30,7 @@ from core.service.features.challenge import (
     game_id_of,
 )
 from core.service.features.challenge_board import challenge_day, streak_text
+from core.service.model import keys
 from core.service.model.buttons import parse_button
 from core.service.model.commit import Scope
 from core.service.model.context import Context
@@ -62,7 +63,7 @@ async def challenge(rt: GameRuntime, ctx: Context, command: Challenge) -> Reply:
 
 
 async def _attempt(rt: GameRuntime, scope: Scope, day: date, user: str) -> str:
-    return (await rt.store.hash(scope, f"challenge:{day.isoformat()}")).get(user, "")
+    return (await rt.store.hash(scope, keys.challenge_day(day))).get(user, "")
 
 
 async def _start_challenge(

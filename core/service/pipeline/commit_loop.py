@@ -18,6 +18,7 @@ from core.game.errors import InsufficientChips, NoGame, ShutboxError, StaleActio
 from core.service.features import audit, ratings
 from core.service.features.challenge import STREAKS
 from core.service.features.skill import Skill
+from core.service.model import keys
 from core.service.model.commit import Scope, Status
 from core.service.model.context import Context
 from core.service.model.outcomes import NotApplied, resolve_lost
@@ -101,7 +102,7 @@ async def _skills(rt: GameRuntime, scope: Scope, users: list[str]) -> dict[str, 
     """The ratings of the players a finishing match rates (none read otherwise)."""
     if not users:
         return {}
-    stored = await rt.store.hash(scope, "rating")
+    stored = await rt.store.hash(scope, keys.RATINGS)
     return {u: Skill.from_str(stored[u]) for u in users if u in stored}
 
 

@@ -21,6 +21,7 @@ from core.service.api.commands import (
     Stop,
 )
 from core.service.features import reviews
+from core.service.model import keys
 from core.service.model.context import Context
 from core.service.model.services import Route
 from core.service.model.unreadable import Unreadable
@@ -64,7 +65,7 @@ async def stop(rt: GameRuntime, ctx: Context, command: Stop) -> Reply:
     try:
         return await act(rt, ctx, actions.Stop(ctx.user, admin=ctx.admin, name=ctx.name))
     except Unreadable as error:
-        if not ctx.admin or error.record != f"game:{ctx.channel}":
+        if not ctx.admin or error.record != keys.game(ctx.channel):
             raise  # its host can't be read, so only an admin may clear it
         return await _clear_unreadable(rt, ctx, error)
 

@@ -12,6 +12,7 @@ from core.game.match import MatchConfig
 from core.game.payments import pot_account
 from core.game.settlement import Pot
 from core.service.features import rematch as rematches
+from core.service.model import keys
 from core.service.model.context import Context
 from core.service.model.record import GameRecord, new_game_id
 from core.service.model.settings import ServerConfig, StartOptions
@@ -115,8 +116,8 @@ async def rematch(rt: GameRuntime, ctx: Context, game: str) -> Reply:
 
 async def _last_match(rt: GameRuntime, ctx: Context) -> rematches.LastMatch | None:
     """The channel's last match, as the rematch keeper stored it."""
-    key = f"rematch:{ctx.channel}"
+    key = keys.rematch(ctx.channel)
     stored = (await rt.store.hash(ctx.scope, key)).get(rematches.FIELD)
     if stored is None:  # kept by an older version, in one hash for every channel
-        stored = (await rt.store.hash(ctx.scope, "rematch")).get(ctx.channel)
+        stored = (await rt.store.hash(ctx.scope, keys.REMATCH_LEGACY)).get(ctx.channel)
     return rematches.LastMatch.from_str(stored) if stored else None

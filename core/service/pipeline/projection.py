@@ -14,6 +14,7 @@ from contextlib import suppress
 from dataclasses import replace
 
 from core.game.errors import ShutboxError
+from core.service.model import keys
 from core.service.model.buttons import ButtonId
 from core.service.model.commit import Scope, Status
 from core.service.model.context import Context
@@ -74,7 +75,7 @@ async def publishable(rt: GameRuntime, scope: Scope, reply: Reply) -> tuple[str,
     if not reply.public or not reply.announce:
         return reply.public
     try:
-        first = await rt.store.claim(scope, f"ann:{reply.announce}", ANNOUNCE_SECONDS)
+        first = await rt.store.claim(scope, keys.announced(reply.announce), ANNOUNCE_SECONDS)
     except StoreUnavailable:
         return () if reply.replayed else reply.public
     return reply.public if first else ()
@@ -88,7 +89,7 @@ async def post_game_once(
     `key` names the message (the game, and the id of a message that is gone). A repeated
     delivery waits for the first one's message id, to edit that message; "" if it is late.
     """
-    name = f"post:{key}"
+    name = keys.posted(key)
     if await rt.store.claim(scope, name, POST_CLAIM_SECONDS):
         try:
             message = await post()

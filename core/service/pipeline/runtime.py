@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from core.game.dice import DiceSource, SecureDice
+from core.service.model import keys
 from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.ports import GameStore, StoreUnavailable
@@ -69,7 +70,7 @@ class GameRuntime:
         cached = self.configs.get(scope.tag)
         if cached is not None and self.clock() - cached.loaded < CONFIG_TTL:
             return cached.config
-        stored = await self.store.hash(scope, "cfg")
+        stored = await self.store.hash(scope, keys.CONFIG)
         for broken in unreadable_settings(stored):  # the default stands in for it
             self.contained(scope, broken)
         config = ServerConfig.from_fields(stored)
