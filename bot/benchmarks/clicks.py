@@ -26,7 +26,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.connection import AbstractConnection
 
-from bot.bench_servers import (
+from bot.benchmarks.servers import (
     forget,
     journal_bytes,
     members,
