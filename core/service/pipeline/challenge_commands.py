@@ -14,7 +14,7 @@ from datetime import date
 from core.game.actions import Begin
 from core.game.dice import FairDice
 from core.game.engine import apply, new_game
-from core.game.errors import IllegalMove, NotAllowed, StaleAction
+from core.game.errors import IllegalMove, NotAllowed
 from core.game.payments import pot_account
 from core.game.settlement import Pot
 from core.service.api.commands import Challenge, Click, Command
@@ -31,7 +31,6 @@ from core.service.features.challenge import (
 )
 from core.service.features.challenge_board import challenge_day, streak_text
 from core.service.model import keys
-from core.service.model.buttons import parse_button
 from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.record import GameRecord
@@ -121,13 +120,9 @@ def _with_reveal(text: str | None, day: Day, server: ServerConfig, lang: str) ->
 
 def challenge_context(ctx: Context, command: Command) -> Context:
     """A challenge button's context: its game is the presser's own, kept under its own key."""
-    if not isinstance(command, Click):
+    if not isinstance(command, Click) or command.pressed is None:
         return ctx
-    try:
-        game = parse_button(command.button).game
-    except StaleAction:
-        return ctx
-    day = day_of_game(game)
+    day = day_of_game(command.pressed.game)
     return ctx if day is None else replace(ctx, channel=channel_of(day, ctx.user))
 
 

@@ -24,7 +24,7 @@ from core.game.errors import NotYourTurn, StaleAction
 from core.service.api.commands import Click, Command
 from core.service.features import hints
 from core.service.features.boards import board_of
-from core.service.model.buttons import ButtonId, parse_button
+from core.service.model.buttons import ButtonId
 from core.service.model.context import Context
 from core.service.model.record import GameRecord
 from core.service.model.services import Route
@@ -41,17 +41,14 @@ from core.service.show import present
 
 def clicked_button(command: Command) -> ButtonId | None:
     """The button a click command pressed, if its id is well formed."""
-    if not isinstance(command, Click):
-        return None
-    try:
-        return parse_button(command.button)
-    except StaleAction:
-        return None
+    return command.pressed if isinstance(command, Click) else None
 
 
 async def click(rt: GameRuntime, ctx: Context, command: Click) -> Reply:
     """The handler of a button press, by the verb in its id."""
-    button = parse_button(command.button)
+    button = command.pressed
+    if button is None:  # forged or broken: refused like an outdated button
+        raise StaleAction()
     check_challenge_day(button.game, rt.clock())
     if button.verb == "hint":
         return await _hint(rt, ctx, button)
