@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import Any, Generic, Protocol
 
 from core.game.option import Option, Value
 from core.service.api.text_commands import Parser, plain
@@ -79,3 +79,33 @@ class Subcommand(Generic[S_contra, C]):
         """The command from typed options (`name` -> value), leaving out those not given."""
         values = {name: value for name, value in given.items() if value is not None}
         return self.command() if self.build is None else self.build(values)
+
+
+class Entry(Protocol[S_contra]):
+    """An entry of the subcommand table as the surfaces and the handler table read it,
+    whatever command it answers (each `Subcommand` was checked against its own)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def command(self) -> type[Command]: ...
+
+    @property
+    def params(self) -> tuple[Param, ...]: ...
+
+    @property
+    def public(self) -> bool: ...
+
+    @property
+    def guild(self) -> bool: ...
+
+    @property
+    def parser(self) -> Parser: ...
+
+    @property
+    def help_key(self) -> str: ...
+
+    def from_params(self, given: Mapping[str, Any]) -> Command: ...
+
+    async def run(self, services: S_contra, ctx: Context, command: Command) -> Reply: ...

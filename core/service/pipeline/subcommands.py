@@ -41,6 +41,7 @@ from core.service.api.commands import (
     Stop,
     Web,
 )  # fmt: skip
+from core.service.api.subcommand import Entry as TableEntry
 from core.service.api.subcommand import Param, Subcommand
 from core.service.api.text_commands import Mentions, Parser
 from core.service.features.economy import BOARD_NAMES
@@ -86,10 +87,10 @@ def _member(given: Mapping[str, Any]) -> tuple[str | None, str | None]:
     return (None, None) if player is None else (player.id, player.name)
 
 
-# An entry of the table; the command class differs from entry to entry, and mypy checks each
-# entry's handler and `build` against its own where it is made (without a declared type,
-# which would let mypy take the command class from the declaration instead).
-Entry: TypeAlias = Subcommand[GameRuntime, Any]
+# An entry of the table, as its readers see it. The command class differs from entry to entry:
+# mypy checks each entry's handler and `build` against its own where it is made, in `_ENTRIES`
+# (without a declared type, which would let mypy take the class from the declaration instead).
+Entry: TypeAlias = TableEntry[GameRuntime]
 
 
 async def _help(services: Services, ctx: Context, command: Help) -> Reply:
