@@ -40,6 +40,23 @@ def forget_game(rt: GameRuntime, scope: Scope, channel: str) -> None:
     rt.games.pop((scope.tag, channel), None)
 
 
+def knows_game(rt: GameRuntime, scope: Scope, channel: str) -> bool:
+    """Whether this process holds a copy of the channel's game (which may be outdated)."""
+    return (scope.tag, channel) in rt.games
+
+
+def note_message(rt: GameRuntime, scope: Scope, channel: str, message: str) -> None:
+    """The platform's id of the game message, on the cached game (if any)."""
+    record = rt.games.get((scope.tag, channel))
+    if record is not None:
+        rt.games[(scope.tag, channel)] = record.evolve(message=message)
+
+
+def forget_balances(rt: GameRuntime, scope: Scope) -> None:
+    """Every balance of the server is read afresh next time."""
+    rt.balances.pop(scope.tag, None)
+
+
 def known_balances(rt: GameRuntime, scope: Scope) -> dict[str, int]:
     return rt.balances.setdefault(scope.tag, {})
 

@@ -30,6 +30,7 @@ from core.service.pipeline.cached import (
     forget_game,
     forget_game_and_chips,
     known_balances,
+    knows_game,
     learn,
     record_of,
     remember,
@@ -51,7 +52,7 @@ class Busy(ShutboxError):
 async def act(rt: GameRuntime, ctx: Context, action: Action, game_id: str | None = None) -> Reply:
     """Apply an action to the channel's game and commit it, retrying on a lost race."""
     for _ in range(MAX_ATTEMPTS):
-        cached = (ctx.scope.tag, ctx.channel) in rt.games
+        cached = knows_game(rt, ctx.scope, ctx.channel)
         try:
             record = await _game_for(rt, ctx, game_id)
             await _check_chips(rt, ctx, record, action)

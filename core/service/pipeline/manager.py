@@ -25,7 +25,7 @@ from core.service.model.unreadable import Unreadable, answer_key
 from core.service.model.views import Reply
 from core.service.pipeline import projection, sweep
 from core.service.pipeline.bus import Next, chain
-from core.service.pipeline.cached import record_of
+from core.service.pipeline.cached import note_message, record_of
 from core.service.pipeline.challenge_commands import challenge_context
 from core.service.pipeline.clicks import CLICK_ROUTES, clicked_button
 from core.service.pipeline.commit_loop import Busy
@@ -117,9 +117,7 @@ class GameManager(GameRuntime):
     async def attach_message(self, ctx: Context, message: str) -> None:
         """Remember the platform's id of the game message so it can be edited after a restart."""
         if await self.store.attach(ctx.scope, ctx.channel, message):
-            record = self.games.get((ctx.scope.tag, ctx.channel))
-            if record is not None:
-                self.games[(ctx.scope.tag, ctx.channel)] = record.evolve(message=message)
+            note_message(self, ctx.scope, ctx.channel, message)
 
     def show_later(self, scope: Scope, channel: str) -> None:
         projection.show_later(self, scope, channel)

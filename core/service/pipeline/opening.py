@@ -17,7 +17,12 @@ from core.service.model.context import Context
 from core.service.model.record import GameRecord, new_game_id
 from core.service.model.settings import ServerConfig, StartOptions
 from core.service.model.views import Reply
-from core.service.pipeline.cached import fresh_record, record_of, stakers_balances
+from core.service.pipeline.cached import (
+    fresh_record,
+    knows_game,
+    record_of,
+    stakers_balances,
+)
 from core.service.pipeline.commit_loop import MAX_ATTEMPTS, commit_plan, require_chips
 from core.service.pipeline.game_commit import plan_change
 from core.service.pipeline.runtime import GameRuntime
@@ -78,7 +83,7 @@ async def _create(
         reply = await commit_plan(rt, ctx.scope, ctx.channel, plan)
         if reply is not None:
             return reply
-        if (ctx.scope.tag, ctx.channel) in rt.games:  # another game got there first
+        if knows_game(rt, ctx.scope, ctx.channel):  # another game got there first
             break
         # A balance changed under the first ante: plan again on the ones returned.
     raise IllegalMove("error.already_running", host="?")

@@ -22,7 +22,7 @@ from core.service.model.outcomes import resolve_lost
 from core.service.model.ports import OutcomeUnknown, StoreUnavailable
 from core.service.model.unreadable import Unreadable
 from core.service.model.views import GameView, Reply
-from core.service.pipeline.cached import fresh_record
+from core.service.pipeline.cached import forget_balances, fresh_record
 from core.service.pipeline.runtime import GameRuntime
 from core.service.show import present
 
@@ -42,7 +42,7 @@ async def still_unknown(rt: GameRuntime, ctx: Context, lost: OutcomeUnknown) -> 
     if lost.commit.channel is not None:  # a game: the sweep shows it once Redis is back
         rt.unresolved.add((ctx.scope, ctx.channel))
         return Reply(private=await rt.say(ctx, "outcome.unknown"))
-    rt.balances.pop(ctx.scope.tag, None)  # chips only (daily, grant): read them afresh
+    forget_balances(rt, ctx.scope)  # chips only (daily, grant): read them afresh
     try:
         result = await resolve_lost(rt.store, lost.commit, rt.resolve_pauses, asyncio.sleep)
     except OutcomeUnknown:
