@@ -2,7 +2,8 @@
 the caller's language (cosmicpython's bootstrap injects a handler's dependencies the same way).
 
 A feature's handler is `async (services, ctx, command) -> Reply`; it reaches nothing else of the
-manager. The GameManager is the one `Services` the bot builds (core/service/pipeline/manager.py).
+manager. The game machinery's runtime (core/service/pipeline/runtime.py `GameRuntime`, which the
+GameManager the bot builds is) is the one `Services`.
 """
 
 from __future__ import annotations
