@@ -80,6 +80,9 @@ class Route(Generic[S_contra, C]):
 class Runs(Protocol[S_contra]):
     """An entry of a handler table, whatever command it answers (a `Route`, a `Subcommand`)."""
 
+    @property
+    def command(self) -> type[Command]: ...
+
     async def run(self, services: S_contra, ctx: Context, command: Command) -> Reply: ...
 
 
