@@ -11,8 +11,8 @@ from bot.cli import main
 from core.game.dice import MatchRecord
 from core.game.rules import Rules
 from core.service.api.commands import Challenge, Click, Leaderboard, Solo, Stats
-from core.service.features.challenge import Result, Streak, channel_of, day_of
-from core.service.features.challenge_board import challenge_day
+from core.service.features.challenge.board import challenge_day
+from core.service.features.challenge.day import Result, Streak, channel_of, day_of
 from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.settings import StartOptions

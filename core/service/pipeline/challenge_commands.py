@@ -2,7 +2,7 @@
 
 One attempt per member and UTC day: the game is created together with the attempt, so a
 second `challenge` shows the result (or the unfinished game again, never new dice). The day's
-seed comes from the server's secret (core/service/features/challenge.py), created once in
+seed comes from the server's secret (core/service/features/challenge/day.py), created once in
 the server's Redis slot by whichever process needs it first.
 """
 
@@ -18,8 +18,9 @@ from core.game.errors import IllegalMove, NotAllowed
 from core.game.payments import pot_account
 from core.game.settlement import Pot
 from core.service.api.commands import Challenge, Click, Command
-from core.service.features import challenge_texts as texts
-from core.service.features.challenge import (
+from core.service.features.challenge import texts
+from core.service.features.challenge.board import challenge_day, streak_text
+from core.service.features.challenge.day import (
     Day,
     Result,
     Streak,
@@ -29,7 +30,6 @@ from core.service.features.challenge import (
     day_of_game,
     game_id_of,
 )
-from core.service.features.challenge_board import challenge_day, streak_text
 from core.service.model import keys
 from core.service.model.commit import Scope
 from core.service.model.context import Context
@@ -45,7 +45,7 @@ from core.text.i18n import t
 
 
 async def challenge(rt: GameRuntime, ctx: Context, command: Challenge) -> Reply:
-    """The daily challenge's command (its board and stats line: features/challenge_board.py)."""
+    """The daily challenge's command (its board and stats line: features/challenge/board.py)."""
     if ctx.direct:
         raise NotAllowed("error.challenge.direct")
     now = rt.clock()

@@ -16,7 +16,7 @@ from core.game.actions import Action, Join
 from core.game.engine import apply
 from core.game.errors import InsufficientChips, NoGame, ShutboxError, StaleAction
 from core.service.features import audit, ratings
-from core.service.features.challenge import STREAKS
+from core.service.features.challenge.day import STREAKS
 from core.service.features.skill import Skill
 from core.service.model import keys
 from core.service.model.commit import Scope, Status

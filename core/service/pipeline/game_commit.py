@@ -10,7 +10,8 @@ from core.game.dice import FairDice
 from core.game.events import Event, Rolled
 from core.game.settlement import Transfer
 from core.game.state import GameState, Phase
-from core.service.features import challenge_commit, ratings, reviews
+from core.service.features import ratings, reviews
+from core.service.features.challenge import commit as challenge_commit
 from core.service.features.keeping import Change
 from core.service.features.skill import Skill
 from core.service.model import turns

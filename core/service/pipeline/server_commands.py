@@ -28,7 +28,7 @@ from core.service.api.commands import (
 )
 from core.service.features import audit, info, ranks
 from core.service.features.audit import Action, AuditEntry, audit_op, read_entries
-from core.service.features.challenge_board import challenge_board, challenge_stats
+from core.service.features.challenge.board import challenge_board, challenge_stats
 from core.service.features.economy import Economy
 from core.service.features.gifts import Gifts, Recipient
 from core.service.features.seasons import Seasons

@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
-from core.service.features import challenge_texts
 from core.service.features.boards import MIN_DECISIONS_FOR_ACCURACY
-from core.service.features.challenge import SERVER_KEY, Day, day_of
-from core.service.features.challenge_board import day_results
+from core.service.features.challenge import texts as challenge_texts
+from core.service.features.challenge.board import day_results
+from core.service.features.challenge.day import SERVER_KEY, Day, day_of
 from core.service.features.economy import BOARDS, UNARCHIVED, Economy
 from core.service.features.seasons import Seasons
 from core.service.model import keys

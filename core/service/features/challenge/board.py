@@ -9,8 +9,8 @@ from __future__ import annotations
 from datetime import date
 
 from core.game.dice import new_server_seed
-from core.service.features import challenge_texts as texts
-from core.service.features.challenge import SERVER_KEY, STREAKS, Day, Result, Streak, day_of
+from core.service.features.challenge import texts
+from core.service.features.challenge.day import SERVER_KEY, STREAKS, Day, Result, Streak, day_of
 from core.service.model import keys
 from core.service.model.commit import Commit, OpKind, Scope, StoreOp
 from core.service.model.context import Context
