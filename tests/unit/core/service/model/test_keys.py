@@ -19,9 +19,7 @@ FILLS = {"YYYY-MM-DD": r"\d{4}-\d{2}-\d{2}", "season": r"\d+"}
 
 def _matcher(pattern: str) -> re.Pattern[str]:
     parts = PLACEHOLDER.split(pattern)
-    regex = "".join(
-        FILLS.get(part, ".+") if odd else re.escape(part) for odd, part in _odd(parts)
-    )
+    regex = "".join(FILLS.get(part, ".+") if odd else re.escape(part) for odd, part in _odd(parts))
     return re.compile(regex)
 
 
