@@ -8,7 +8,10 @@ state is a new URL, which also keeps Slack's image cache from showing an old boa
 
 - a path that is no picture's: 400; a missing or wrong signature: 404 (nothing to find there);
 - a picture: 200, `image/png`, `Cache-Control: public, max-age=31536000, immutable`, an ETag
-  (the signature), and 304 to a request that already holds it.
+  (the signature), and 304 to a request that already holds it;
+- a picture not drawn lately costs a render (about 2 ms of CPU): each address gets
+  `RENDER_BURST` at once, then `RENDER_RATE` a second (the visitor's address as the pages take
+  it, SHUTBOX_TRUSTED_PROXIES); past that, 429. Pictures drawn lately are served to anyone.
 """
 
 from __future__ import annotations
@@ -17,13 +20,17 @@ import asyncio
 import base64
 import hashlib
 import hmac
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from functools import partial
 from urllib.parse import quote
 
 from aiohttp import web
 
+from adapters.web.addresses import TrustedProxies
+from adapters.web.guard import HEADERS, Buckets, answered, too_many
 from core.text.drawn import BadPicture, DrawnBoard
-from core.text.picture import board_png
+from core.text.picture import FRAMES_CACHED, board_png
 
 BOARD_PATH = "/board/{name}"
 SUFFIX = ".png"
@@ -31,6 +38,9 @@ SIGNATURE = "s"  # the query parameter
 SIGNATURE_BYTES = 16  # 128 bits, 22 characters in the URL
 FOREVER = "public, max-age=31536000, immutable"
 KEY_CONTEXT = b"shutbox board pictures"  # a key derived from another secret is only for this
+# Renders of pictures not drawn lately, per address: a busy workspace's image proxy draws a
+# few new boards a second; more than this from one address is someone replaying old links.
+RENDER_RATE, RENDER_BURST = 10.0, 100
 
 
 def derived_key(secret: str) -> bytes:
@@ -57,16 +67,47 @@ class PictureLinks:
         return hmac.compare_digest(self.sign(token), signature)
 
 
-def add_picture_routes(app: web.Application, links: PictureLinks) -> None:
+@dataclass(slots=True)
+class Renders:
+    """The pictures drawn lately, and the per-address limit on drawing new ones."""
+
+    proxies: TrustedProxies = field(default_factory=TrustedProxies)
+    buckets: Buckets = field(default_factory=lambda: Buckets(RENDER_RATE, RENDER_BURST))
+    kept: int = FRAMES_CACHED
+    _pngs: OrderedDict[DrawnBoard, bytes] = field(default_factory=OrderedDict)
+
+    async def png(self, board: DrawnBoard, request: web.Request) -> bytes | None:
+        """The picture, or None when this address has drawn too many new ones lately."""
+        found = self._pngs.get(board)
+        if found is not None:
+            self._pngs.move_to_end(board)
+            return found
+        if not self.buckets.allow(self.proxies.client(request)):
+            return None
+        # A thread: the first picture of a process draws the sprites (most of a second)
+        png = self._pngs[board] = await asyncio.to_thread(board_png, board)
+        while len(self._pngs) > self.kept:
+            self._pngs.popitem(last=False)
+        return png
+
+
+def add_picture_routes(
+    app: web.Application, links: PictureLinks, renders: Renders | None = None
+) -> None:
     """Serve `/board/<state>.png` on `app` (GET, and HEAD with it)."""
+    drawn = renders or Renders()
 
     async def picture(request: web.Request) -> web.StreamResponse:
-        return await serve_picture(request, links)
+        response = await answered(request, partial(serve_picture, links=links, renders=drawn))
+        response.headers.update(HEADERS)  # on every answer, as the pages' (errors too)
+        return response
 
     app.router.add_get(BOARD_PATH, picture)
 
 
-async def serve_picture(request: web.Request, links: PictureLinks) -> web.StreamResponse:
+async def serve_picture(
+    request: web.Request, links: PictureLinks, renders: Renders
+) -> web.StreamResponse:
     name = request.match_info["name"]
     if not name.endswith(SUFFIX):
         return _refusal(400, "not a board picture")
@@ -82,8 +123,9 @@ async def serve_picture(request: web.Request, links: PictureLinks) -> web.Stream
     headers = {"Cache-Control": FOREVER, "ETag": etag}
     if etag in request.headers.get("If-None-Match", ""):
         return web.Response(status=304, headers=headers)
-    # A thread: the first picture of a process draws the sprites (most of a second)
-    png = await asyncio.to_thread(board_png, board)
+    png = await renders.png(board, request)
+    if png is None:
+        return too_many()
     return web.Response(body=png, content_type="image/png", headers=headers)
 
 

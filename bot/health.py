@@ -8,8 +8,9 @@
   scraper asks) at once, whatever Redis does: the gauges read from Redis are refreshed in the
   background every `REFRESH_SECONDS`, and `shutbox_redis_gauges_age_seconds` says how old they
   are (it grows while Redis does not answer, and `shutbox_redis_up` is 0 then).
-- `/board/<state>.png`: the board pictures (adapters/pictures.py), when the bot has a public
-  address: in Socket Mode this is the bot's only web server.
+
+This is the operator listener (SHUTBOX_HEALTH_PORT): nothing else is on it, and none of it is on
+the public listener (adapters/public.py), so publishing the pages never publishes `/metrics`.
 """
 
 from __future__ import annotations
@@ -21,13 +22,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
-from urllib.parse import urlsplit
 
 from aiohttp import web
 from prometheus_client.aiohttp import make_aiohttp_handler
 
 from adapters.http import serving_app
-from adapters.pictures import PictureLinks, add_picture_routes
 from bot.redis_info import refresh_redis_memory
 from bot.telemetry import Telemetry
 from core.store.redis_store import RedisClient, RedisStore
@@ -102,7 +101,6 @@ class HealthSources:
     cached_games: Callable[[], int] = lambda: 0
     games: GameCounter | None = None
     store: RedisStore | None = None  # for the sweep lag; None leaves that gauge alone
-    pictures: PictureLinks | None = None  # board pictures served here too (SHUTBOX_PUBLIC_URL)
     wall_clock: Callable[[], float] = time.time  # deadlines are unix seconds
     ping: Shared[str] = field(default_factory=Shared)  # concurrent probes share one PING
     stopping: Callable[[], bool] = lambda: False  # a shutdown began: not ready any more
@@ -154,9 +152,8 @@ async def health_report(sources: HealthSources) -> tuple[bool, dict[str, Any]]:
     return healthy, body
 
 
-def health_app(sources: HealthSources, public_url: str | None = None) -> web.Application:
-    """The aiohttp application serving the probes and `/metrics`; with `public_url` (and a
-    store) the servers' pages too, under `/s` (docs/WEB.md)."""
+def health_app(sources: HealthSources) -> web.Application:
+    """The aiohttp application serving the probes and `/metrics`, and nothing else."""
     export = make_aiohttp_handler(sources.telemetry.registry)
 
     async def livez(request: web.Request) -> web.Response:
@@ -178,12 +175,6 @@ def health_app(sources: HealthSources, public_url: str | None = None) -> web.App
     app.router.add_get(READY_PATH, readyz)
     app.router.add_get(HEALTH_PATH, readyz)
     app.router.add_get(METRICS_PATH, metrics)
-    if sources.pictures is not None:
-        add_picture_routes(app, sources.pictures)
-    if public_url and sources.store is not None:
-        from adapters.web.app import PREFIX, pages_app
-
-        app.add_subapp(PREFIX, pages_app(sources.store, urlsplit(public_url).path))
     return app
 
 
@@ -251,7 +242,6 @@ async def serving(
     sources: HealthSources,
     host: str,
     port: int,
-    public_url: str | None = None,
     refresh_every: float = REFRESH_SECONDS,
 ) -> AsyncIterator[int]:
     """Serve the endpoints on `host:port` while the block runs; yields the bound port."""
@@ -260,7 +250,7 @@ async def serving(
     try:
         with suppress(TimeoutError):  # a fresh first scrape, unless Redis is slow to start
             await asyncio.wait_for(refresher.first.wait(), FIRST_REFRESH_WAIT)
-        async with serving_app(health_app(sources, public_url), host, port) as bound:
+        async with serving_app(health_app(sources), host, port) as bound:
             yield bound
     finally:
         task.cancel()

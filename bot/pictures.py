@@ -1,8 +1,10 @@
-"""Board pictures by URL (Slack's image blocks): the bot's public address and its signing key.
+"""Board pictures by URL (Slack's image blocks, Discord's embeds): the bot's public address and
+its signing key.
 
 Pictures need SHUTBOX_PUBLIC_URL, where chat clients reach this bot's web server, and a key every
 process of the bot shares: SHUTBOX_IMAGE_SECRET, else one derived from SLACK_SIGNING_SECRET.
-Without them Slack shows the emoji board (`config style=image` says why).
+Without them Slack shows the emoji board (`config style=image` says why) and Discord uploads
+the picture with each edit.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ def picture_links(settings: Settings) -> PictureLinks | None:
     secret = settings.core.image_secret or settings.section(SlackSecret).signing_secret
     if secret is None:
         log.warning("SHUTBOX_PUBLIC_URL is set but there is no key to sign picture URLs with: "
-                    "set SHUTBOX_IMAGE_SECRET; boards show as emoji until then")  # fmt: skip
+                    "set SHUTBOX_IMAGE_SECRET; until then Slack shows boards as emoji and "
+                    "Discord uploads each picture")  # fmt: skip
         return None
     return PictureLinks(public_url, derived_key(secret.get_secret_value()))

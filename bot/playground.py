@@ -31,6 +31,7 @@ async def open_playground(
     async with open_runtime(redis_url, data_dir, dice) as runtime:
         manager = runtime.manager
         manager.picture_notes[SCOPE.platform] = PICTURE_NOTE
+        manager.no_pages = "web.playground"  # whatever SHUTBOX_PUBLIC_URL says: no web server
         yield Playground(manager, name, clock=manager.clock, sweep=manager.sweep)
 
 

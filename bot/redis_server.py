@@ -24,7 +24,6 @@ from urllib.parse import quote
 
 import redis.asyncio as aioredis
 from redis.asyncio import Redis
-from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -33,7 +32,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.commands import CommandError
 from bot.file_lock import FileLock
-from bot.redis_pool import PoolLimits, pooled_client
+from bot.redis_pool import PoolLimits, pooled_client, pooled_cluster
 from bot.sentinel import SentinelTarget, sentinel_client
 from core.store.redis_store import RedisClient
 
@@ -272,11 +271,11 @@ async def connect(
         settings = RedisSettings()
         pool = PoolLimits(settings.pool_size, settings.pool_timeout)
     if sentinel is not None:
-        return sentinel_client(sentinel), None
+        return sentinel_client(sentinel, pool), None
     if url and cluster:
         # The cluster client keeps its own retry rules for MOVED and failovers.
         options = {k: v for k, v in client_options().items() if k != "retry"}
-        client = RedisCluster.from_url(url, **options)
+        client = pooled_cluster(url, pool, **options)
         # Learn the slot map before the first command: commands racing a lazy first
         # initialize() go to the wrong node (MOVED), and redis-py 8 then drops connections.
         await client.initialize()

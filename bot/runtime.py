@@ -2,7 +2,8 @@
 
 Every entry point (`shutbox run`, `play`, `discord`, `slack`, `bench`) opens a `Runtime`,
 hands its manager to the adapters, and closes it on the way out. The bot servers also wrap their
-work in `serving_health(settings, runtime, platforms)` for the probes and `/metrics`.
+work in `serving_listeners(settings, runtime, platforms)` (bot/listeners.py) for the probes,
+`/metrics` and the public side.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from adapters.http import LateRoutes
 from adapters.inflight import InFlight
 from bot.commands import CommandError
 from bot.instrument import Instrument, Observer
@@ -34,10 +36,9 @@ from core.service.pipeline.rate_limit import RateLimits
 from core.store.redis_store import RedisClient, RedisStore, StoreUnavailable
 
 if TYPE_CHECKING:
-    from bot.sections import CoreSettings, Settings
+    from bot.sections import CoreSettings
 
-__all__ = ["OnTimeout", "Runtime", "open_runtime", "serving_health", "sweeping",
-           "until_signalled"]  # fmt: skip
+__all__ = ["OnTimeout", "Runtime", "open_runtime", "sweeping", "until_signalled"]
 
 log = logging.getLogger("shutbox")
 
@@ -56,6 +57,8 @@ class Runtime:
     shutdown: Shutdown = field(default_factory=Shutdown)
     # The requests acknowledged and still being worked on, across this runtime's platforms.
     inflight: InFlight = field(default_factory=InFlight)
+    # POST routes of the public listener bound by the platforms that take them (Discord's)
+    posts: LateRoutes = field(default_factory=LateRoutes)
 
     async def until_stopping(self) -> None:
         """Return when the listeners should close (the drain is over), else never."""
@@ -169,34 +172,3 @@ async def sweeping(
             task.cancel()
         with suppress(asyncio.CancelledError):
             await task
-
-
-@asynccontextmanager
-async def serving_health(
-    settings: Settings, runtime: Runtime, platforms: Iterable[str] = ()
-) -> AsyncIterator[int | None]:
-    """Serve the probes and `/metrics` on SHUTBOX_HEALTH_PORT while the block runs (0: off).
-
-    `platforms` are the ones this process serves: unhealthy until each adapter reports itself
-    connected through `runtime.telemetry.platforms`. Yields the bound port, or None when off.
-    """
-    from bot.health import HealthSources, serving
-    from bot.pictures import picture_links
-
-    for platform in platforms:
-        runtime.telemetry.platforms.expect(platform)
-    port = settings.core.health_port
-    if not port:
-        yield None
-        return
-    runtime.manager.public_url = settings.core.public_url or ""  # the pages are served here
-    sources = HealthSources(
-        runtime.redis, runtime.telemetry, lambda: len(runtime.manager.games), store=runtime.store,
-        pictures=picture_links(settings),
-        stopping=runtime.shutdown.requested.is_set,
-    )  # fmt: skip
-    public_url = settings.core.public_url
-    async with serving(sources, settings.core.health_host, port, public_url) as bound:
-        log.info("probes and metrics on http://%s:%d (/livez, /readyz, /metrics)",
-                 settings.core.health_host, bound)  # fmt: skip
-        yield bound

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from adapters.web.addresses import parse_networks
 from bot.commands import CommandError
 from bot.sentinel import SentinelTarget, parse_sentinels
 from core.service.model.rate_limits import Limit
@@ -63,11 +64,17 @@ class CoreSettings(BaseSettings):
     # work is given the grace period to finish (below Kubernetes' 30 s before SIGKILL).
     drain_seconds: Delay = 2.0
     grace_seconds: Seconds = 20.0
-    health_port: Port = 8080  # probes, /metrics; 0: off
+    # The operator listener: probes and /metrics, never the pages; 0: off.
+    health_port: Port = 8080
     health_host: str = "127.0.0.1"  # this machine only; containers open it with 0.0.0.0
-    # Where chat clients and visitors reach this bot's web server (board pictures for Slack,
-    # the servers' pages under /s/): https://...
+    # The public listener: Slack's requests (over HTTP), the board pictures, the servers' pages;
+    # 0: none (Slack over HTTP needs it).
+    public_port: Port = 3000
+    public_host: str = "0.0.0.0"
+    # Where chat clients and visitors reach the public listener (through a proxy): https://...
     public_url: str | None = None
+    # The proxies whose X-Forwarded-For names the visitor (addresses or CIDRs); none: the peer.
+    trusted_proxies: str = ""
     image_secret: SecretStr | None = None  # signs picture URLs (default: from Slack's secret)
     # Per member, shared by every process: commands, and games opened (COUNT/SECONDS, or off).
     rate_limit: str = "50/10"
@@ -101,7 +108,13 @@ class CoreSettings(BaseSettings):
             raise ValueError("the address the bot's pages sit under: no ?query or #fragment")
         return checked
 
-    @field_validator("health_host")
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxies(cls, value: str) -> str:
+        parse_networks(value)
+        return value
+
+    @field_validator("health_host", "public_host")
     @classmethod
     def _host(cls, value: str) -> str:
         try:

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
+
+from bot.redis_pool import PoolLimits
 
 MASTER_TIMEOUT = 5.0  # connect and read timeout on the master, as for every other client
 SENTINEL_TIMEOUT = 2.0  # a sentinel that does not answer within this is skipped for the next
@@ -51,8 +53,15 @@ class SentinelRedis(Redis):
                 await sentinel.aclose()
 
 
-def sentinel_client(target: SentinelTarget) -> Redis:
-    """A client that always talks to the current master of `target.master`."""
+class WaitingSentinelPool(SentinelConnectionPool, BlockingConnectionPool):
+    """The master's pool, bounded and waiting for a free connection as the single node's is
+    (bot/redis_pool.py): connections still go to wherever the sentinels say the master is."""
+
+
+def sentinel_client(target: SentinelTarget, pool: PoolLimits | None = None) -> Redis:
+    """A client that always talks to the current master of `target.master`, through a pool of
+    `pool.size` connections that waits up to `pool.wait` seconds for one."""
+    limits = pool or PoolLimits()
     sentinel_options = {
         "socket_timeout": SENTINEL_TIMEOUT,
         "socket_connect_timeout": SENTINEL_TIMEOUT,
@@ -65,6 +74,9 @@ def sentinel_client(target: SentinelTarget) -> Redis:
     client: Redis = sentinel.master_for(
         target.master,
         redis_class=SentinelRedis,
+        connection_pool_class=WaitingSentinelPool,
+        max_connections=limits.size,
+        timeout=limits.wait,
         decode_responses=True,
         password=target.password,
         socket_timeout=MASTER_TIMEOUT,

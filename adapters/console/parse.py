@@ -13,11 +13,11 @@ from core.game.moves import mask_of
 from core.game.numbers import shown as shown_text
 from core.game.state import GameState, Phase
 from core.service.api.commands import Command, Give, Grant
-from core.service.api.text_commands import Mention
+from core.service.api.text_commands import Mention, UsageError
 from core.service.features.gifts import Standing
 from core.service.model.buttons import parse_button
-from core.service.model.views import Button
-from core.text.i18n import t
+from core.service.model.views import Button, GameView
+from core.text.i18n import LANGS, t
 
 MAX_TILE = 12
 FALLBACK_NAME = "Player"
@@ -32,13 +32,19 @@ def default_name() -> str:
     return login[:1].upper() + login[1:] if login else FALLBACK_NAME
 
 
-def not_found(text: str, shown: list[Button], lang: str, state: GameState | None = None) -> str:
+def not_found(
+    text: str, shown: list[Button], lang: str, state: GameState | None = None,
+    view: GameView | None = None,
+) -> str:  # fmt: skip
     """Why what was typed pressed nothing, and what to type instead: tiles typed before the
     roll, a tile already shut or missing, a tile twice, or the moves this roll allows; else
     the buttons by letter. The typed text is repeated back short."""
     typed = shown_text(text)
     moves = ", ".join(b.label for b in shown if move_of(b) is not None)
     buttons = "  ".join(f"[{button_key(n)}] {b.label}" for n, b in enumerate(shown))
+    if _asks_for_hint(text, shown):
+        where = "challenge" if view is not None and view.private else "game"
+        return t(lang, f"playground.hints_off.{where}", text=typed, buttons=buttons)
     if not _MOVE.match(text):
         return t(lang, "playground.no_button", text=typed, buttons=buttons)
     if not moves:
@@ -48,6 +54,15 @@ def not_found(text: str, shown: list[Button], lang: str, state: GameState | None
     tiles = [int(tile) for tile in re.findall(r"\d+", text)]
     key, params = _why_not(tiles, state)
     return t(lang, key, text=typed, moves=moves, **params)
+
+
+def _asks_for_hint(text: str, shown: list[Button]) -> bool:
+    """`hint` (in any language) on a turn that offers no Hint button: the game has hints off."""
+    word = text.strip().casefold()
+    if word not in {"hint", *(t(lang, "ui.hint").casefold() for lang in LANGS)}:
+        return False
+    verbs = {button.action_id.split(":")[1] for button in shown}
+    return "hint" not in verbs and bool(verbs & {"roll", "choose"})
 
 
 def _why_not(tiles: list[int], state: GameState | None) -> tuple[str, dict[str, object]]:
@@ -83,19 +98,32 @@ class Names(dict[str, str]):
     """The playground's players: each id with the name it was first typed as.
 
     Typed commands write a member as their plain name (`grant Ann Lee 50`): all the words the
-    command leaves for it (the `Mentions` of core/service/api/text_commands.py).
+    command leaves for it (the `Mentions` of core/service/api/text_commands.py). Written as a
+    chat mention (`@Ann`), it names a player this table knows, as a mention on Discord or
+    Slack names a member; a mention of nobody is refused, never made into a new player.
     """
 
     one_word = False
 
     def remember(self, name: str) -> str:
-        """The id of the player called `name`, kept under that name if new."""
+        """The id of the player called `name` (`@Ann` is Ann), kept under that name if new."""
+        name = name.strip()
+        name = name[1:].strip() or name if name.startswith("@") else name
         uid = user_id(name)
         self.setdefault(uid, name)
         return uid
 
     def read(self, text: str) -> Mention:
+        if text.startswith("@"):
+            return self._mentioned(text)
         uid = self.remember(text)
+        return Mention(uid, self[uid])
+
+    def _mentioned(self, text: str) -> Mention:
+        uid = user_id(text[1:])
+        if uid not in self:
+            players = ", ".join(sorted(self.values(), key=str.casefold))
+            raise UsageError("playground.no_player", value=shown_text(text), players=players)
         return Mention(uid, self[uid])
 
 

@@ -196,10 +196,10 @@ class Playground:
             self.review = reply.review if reply.reviewed else None
         if reply.game is not None:
             self.view = reply.game
-        now = self.clock()
-        lines = reply_lines(reply, name, now, tty=self.tty, lang=self.lang, view=self.view)
+        lines = reply_lines(reply, name, self.clock(), tty=self.tty, lang=self.lang, view=self.view)
         if reply.game is not None and reply.game.private:  # a daily challenge: for one player
-            lines.insert(0, f"--- private screen for {name or self.names[self.seated]} ---")
+            who = name or self.names[self.seated]
+            lines.insert(0, t(self.lang, "playground.private_screen", name=who))
         return lines
 
     def _note(self, text: str) -> list[str]:
@@ -236,7 +236,7 @@ class Playground:
                 return self._note(t(self.lang, "playground.game_over", text=typed))
             if not shown:
                 return self._note(t(self.lang, "playground.unknown", text=typed))
-            return self._note(not_found(text, shown, self.lang, await self._state()))
+            return self._note(not_found(text, shown, self.lang, await self._state(), view))
         ctx = await self._actor(button.action_id.split(":")[1], explicit)
         return self._show(ctx.name, await self.manager.handle(ctx, Click(button.action_id)))
 
@@ -248,7 +248,7 @@ class Playground:
         try:
             command = verified(parse(line, self.names))
         except UsageError as error:
-            if error.key == "usage.duplicate":  # says nothing Slack-only: shown as it is
+            if error.key in ("usage.duplicate", "playground.no_player"):  # nothing Slack-only
                 return await self._error(ctx, error)
             return self._note(usage(self.lang, verb, error.params.get("value")))
         except ShutboxError as error:

@@ -97,12 +97,11 @@ def reply_lines(
     button), then the private note. `view` is the game message on screen when the reply
     brings none."""
     lines = game_lines(reply.game, now, tty=tty, lang=lang) if reply.game else []
-    # The terminal shows the game message and the channel's summaries on one screen: a line
-    # both carry (e.g. "The game was stopped.") is said once.
-    shown = set(lines)
+    # Each summary is shown whole, as the chat posts it: a line that reads like one of the game
+    # message's may be another event (a shut's extra ante, then the next round's ante).
     review = _review_line(reply, reply.game or view)
     for text in reply.public:
-        lines += [line for line in public_lines([text], tty=tty) if line not in shown]
+        lines += public_lines([text], tty=tty)
         lines += [review] if review and text in reply.reviewed else []
     if reply.private and reply.private not in reply.public:
         lines += private_lines(name, reply.private, tty=tty, lang=lang)

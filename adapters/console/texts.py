@@ -6,7 +6,6 @@ The `start` keys and the leaderboards are read from the option table and the boa
 from __future__ import annotations
 
 from core.game.options import OPTIONS
-from core.service.pipeline.subcommands import command_lines
 from core.text.i18n import t
 
 START_KEYS = ", ".join(option.typed for option in OPTIONS.values())
@@ -21,9 +20,8 @@ def welcome(lang: str, name: str) -> str:
 
 
 def commands_help(lang: str) -> str:
-    """The subcommands as the playground types them (without /shutbox), then its own words."""
-    commands = "\n".join(command_lines(lang))
-    return t(lang, "playground.help", keys=START_KEYS, commands=commands)
+    """What the playground adds under the chat's `help` (which lists the subcommands once)."""
+    return t(lang, "playground.help", keys=START_KEYS)
 
 
 def usage(lang: str, command: str, value: object) -> str:

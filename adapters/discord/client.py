@@ -22,6 +22,7 @@ from adapters.discord.render import split_text
 from adapters.discord.translator import CatalogTranslator
 from adapters.discord.values import refusal
 from adapters.inflight import InFlight
+from adapters.pictures import PictureLinks
 from core.service.api.service import Service
 from core.service.model.commit import Scope
 from core.service.model.views import Reply
@@ -62,6 +63,8 @@ class ClientOptions:
     # None: keep trying (readiness stays 503 until connected); a number: give up after it
     login_attempts: int | None = None
     login_pause: float = LOGIN_PAUSE
+    gateway: bool = True  # False: interactions arrive over HTTP (adapters/discord/http/)
+    pictures: PictureLinks | None = None  # board pictures by link; None: uploaded with each edit
 
 
 def _repeated_login(record: logging.LogRecord) -> bool:
@@ -139,7 +142,7 @@ class ShutboxClient(discord.AutoShardedClient):
         return None
 
     async def setup_hook(self) -> None:
-        if self.shard_count is None:
+        if self.shard_count is None and self.options.gateway:
             # Only the recommended count: discord.py would also take the gateway URL from this
             # answer, and the settings' DISCORD_GATEWAY_URL (see `point_at`) must win.
             self.shard_count, _, _ = await self.http.get_bot_gateway()
@@ -172,6 +175,14 @@ class ShutboxClient(discord.AutoShardedClient):
 
     async def on_disconnect(self) -> None:
         self.on_connection(False)
+
+    @property
+    def pictures(self) -> PictureLinks | None:
+        return self.options.pictures
+
+    def receive(self, interaction: dict[str, Any]) -> None:
+        """An interaction that arrived over HTTP, dispatched as the gateway's would be."""
+        self._connection.parse_interaction_create(interaction)  # type: ignore[arg-type]
 
     async def press(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
         """A game button was clicked (see `buttons.GameButton`)."""

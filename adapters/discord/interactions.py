@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from adapters.discord.http.exchange import settle_unanswered
 from adapters.discord.publish import ChannelSurface
 from adapters.discord.responder import Responder
 from adapters.discord.surface import InteractionSurface
@@ -85,7 +86,10 @@ async def answer(
     if not isinstance(inflight, InFlight):  # a client of discord.py's own, in a test
         inflight = InFlight()
     with inflight.track(f"discord interaction {interaction.id}"):
-        await _answer(interaction, manager, call, public)
+        try:
+            await _answer(interaction, manager, call, public)
+        finally:
+            settle_unanswered()
 
 
 async def _answer(interaction: Interaction, manager: Service, call: Call, public: bool) -> None:

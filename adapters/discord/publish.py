@@ -14,7 +14,8 @@ import discord
 from discord.utils import MISSING
 
 from adapters.discord.buttons import game_buttons, row_buttons
-from adapters.discord.render import game_embed, game_files, split_text
+from adapters.discord.render import game_embed, game_files, pictures_of, split_text
+from adapters.pictures import PictureLinks
 from core.service.api.delivery import GameMessage, Rows, deliver
 from core.service.api.service import Service
 from core.service.model.commit import Scope
@@ -41,6 +42,10 @@ class ChannelSurface:
     clicked: str = ""
     pressed: str = ""
 
+    @property
+    def pictures(self) -> PictureLinks | None:
+        return pictures_of(self.client)
+
     def messageable(self, channel: str) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(int(channel))
 
@@ -48,18 +53,18 @@ class ChannelSurface:
         return game_message(view, clicked)
 
     async def edit_game(self, view: GameView, message: str) -> bool:
-        embed, buttons = game_embed(view), game_buttons(view)
+        embed, buttons = game_embed(view, self.pictures), game_buttons(view)
         try:
             found = self.messageable(view.channel).get_partial_message(int(message))
-            await found.edit(embed=embed, view=buttons, attachments=game_files(view))
+            await found.edit(embed=embed, view=buttons, attachments=game_files(view, self.pictures))
         except discord.NotFound:
             log.info("game message %s in %s is gone; posting it again", message, view.channel)
             return False
         return True
 
     async def post_game(self, view: GameView) -> str:
-        embed, buttons = game_embed(view), game_buttons(view)
-        files = game_files(view) or MISSING
+        embed, buttons = game_embed(view, self.pictures), game_buttons(view)
+        files = game_files(view, self.pictures) or MISSING
         sent = await self.messageable(view.channel).send(embed=embed, view=buttons or MISSING,
                                                          files=files)  # fmt: skip
         return str(sent.id)

@@ -6,6 +6,7 @@ import io
 
 import discord
 
+from adapters.pictures import PictureLinks
 from core.service.model.views import DEADLINE, GameView
 from core.text.drawn import DrawnBoard
 from core.text.picture import board_png
@@ -26,8 +27,9 @@ def countdown(deadline: int) -> str:
     return f"<t:{deadline}:R>" if deadline else ""
 
 
-def game_embed(view: GameView) -> discord.Embed:
-    """The game message's embed: the board, the dice, whose turn, the deadline, the scores."""
+def game_embed(view: GameView, pictures: PictureLinks | None = None) -> discord.Embed:
+    """The game message's embed: the board, the dice, whose turn, the deadline, the scores; its
+    picture is the bot's signed link where it has a public address, else the attachment."""
     body = view.body.replace(DEADLINE, countdown(view.deadline))
     embed = discord.Embed(
         title=view.title[:TITLE_LIMIT],
@@ -35,15 +37,17 @@ def game_embed(view: GameView) -> discord.Embed:
         colour=_colour(view),
     )
     if view.picture:
-        embed.set_image(url=f"attachment://{PICTURE_NAME}")
+        url = pictures.url(view.picture) if pictures else f"attachment://{PICTURE_NAME}"
+        embed.set_image(url=url)
     return embed
 
 
-def game_files(view: GameView) -> list[discord.File]:
+def game_files(view: GameView, pictures: PictureLinks | None = None) -> list[discord.File]:
     """The game message's one attachment: the board picture (image style), with the text board
     as its alternative text; none otherwise. An edit sends this list as the message's whole set
-    of attachments, so each picture replaces the last instead of piling up beside it."""
-    if not view.picture:
+    of attachments, so each picture replaces the last instead of piling up beside it. With
+    `pictures` (a public address) the embed links the picture and the list is empty."""
+    if not view.picture or pictures is not None:
         return []
     png = board_png(DrawnBoard.from_token(view.picture))
     alt = clip(view.alt, ALT_TEXT_LIMIT) or None
@@ -91,3 +95,10 @@ def _short_lines(text: str, limit: int) -> list[str]:
 def jump_url(guild_id: int | None, channel: str, message: str) -> str:
     """A link to a message that opens it in the Discord client."""
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel}/{message}"
+
+
+def pictures_of(client: object) -> PictureLinks | None:
+    """The client's picture links, if it has a public address (a bare discord.py client has
+    none)."""
+    found = getattr(client, "pictures", None)
+    return found if isinstance(found, PictureLinks) else None

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import discord
+
 from adapters.discord.buttons import game_buttons, row_buttons
 from adapters.discord.publish import ChannelSurface, game_message
-from adapters.discord.render import game_embed, game_files, jump_url
+from adapters.discord.render import game_embed, game_files, jump_url, pictures_of
 from adapters.discord.responder import Responder
+from adapters.pictures import PictureLinks
 from core.service.api.delivery import GameMessage, Rows
 from core.service.model.views import GameView
 
@@ -24,6 +27,10 @@ class InteractionSurface:
     channel: ChannelSurface  # for a game message that is not the pressed one
     link: str = ""  # to the game message, when it was shown through the channel
     private_first: bool = True  # the user's own answer is the interaction's response
+
+    @property
+    def pictures(self) -> PictureLinks | None:
+        return pictures_of(self.responder.interaction.client)
 
     @property
     def clicked(self) -> str:
@@ -40,9 +47,7 @@ class InteractionSurface:
 
     async def edit_game(self, view: GameView, message: str) -> bool:
         if message == self.clicked:
-            await self.responder.update_clicked(
-                game_embed(view), game_buttons(view), game_files(view)
-            )
+            await self.responder.update_clicked(*self._game(view))
             return True
         if not await self.channel.edit_game(view, message):
             return False
@@ -54,15 +59,15 @@ class InteractionSurface:
             posted = await self.channel.post_game(view)
             self._shown_elsewhere(view, posted)
             return posted
-        sent = await self.responder.post(game_embed(view), game_buttons(view), game_files(view))
+        sent = await self.responder.post(*self._game(view))
         return str(sent)
 
     async def show_private_game(self, view: GameView) -> None:
         """A click on the private (ephemeral) message edits it through the interaction; a
         command answers with a new ephemeral message."""
-        embed, buttons = game_embed(view), game_buttons(view)
+        embed, buttons, files = self._game(view)
         if self.clicked:
-            await self.responder.update_clicked(embed, buttons, game_files(view))
+            await self.responder.update_clicked(embed, buttons, files)
         else:
             await self.responder.post_private(embed, buttons)
 
@@ -74,6 +79,13 @@ class InteractionSurface:
 
     async def answer_private(self, text: str) -> None:
         await self.responder.say(text, ephemeral=True)
+
+    def _game(
+        self, view: GameView
+    ) -> tuple[discord.Embed, discord.ui.View | None, list[discord.File]]:
+        """The game message's embed, buttons and attachments (none when the picture is linked)."""
+        pictures = self.pictures
+        return game_embed(view, pictures), game_buttons(view), game_files(view, pictures)
 
     def _shown_elsewhere(self, view: GameView, message: str) -> None:
         self.link = jump_url(self.responder.interaction.guild_id, view.channel, message)

@@ -1,9 +1,10 @@
 """Serving the Slack app: HTTP (bolt's aiohttp app on a port) or Socket Mode (no public URL).
 
 HTTP serves Slack's requests at `/slack/events`, the OAuth install flow at `/slack/install`
-and `/slack/oauth_redirect` when OAuth is configured, and the board pictures at `/board/` when
-the bot has a public address (SHUTBOX_PUBLIC_URL). (Health and metrics are the bot's own
-server, bot/health.py, on another port.)
+and `/slack/oauth_redirect` when OAuth is configured, and, as the bot's public listener, the
+board pictures at `/board/` and the servers' pages at `/s/` when the bot has a public address
+(SHUTBOX_PUBLIC_URL; adapters/public.py). (Health and metrics are the operator listener,
+bot/health.py, on another port.)
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
 
 from adapters.http import serving_app
 from adapters.pictures import add_picture_routes
+from adapters.public import PublicSide
 from adapters.slack.app import SlackBot
 from adapters.slack.guard import guard
 
@@ -27,16 +29,20 @@ log = logging.getLogger(__name__)
 EVENTS_PATH = "/slack/events"
 
 
-def web_app(bot: SlackBot, on_ack: Callable[[float], None] | None = None) -> web.Application:
+def web_app(
+    bot: SlackBot, on_ack: Callable[[float], None] | None = None, public: PublicSide | None = None
+) -> web.Application:
     """bolt's aiohttp application: Slack's requests, and the install flow when OAuth is on.
 
     Each request to `EVENTS_PATH` is checked first (`guard`): bolt answers malformed ones with
     a 500 and a traceback. `on_ack` gets the seconds each request to EVENTS_PATH took to answer:
     bolt answers the HTTP request when the listener acks, so that is the acknowledgement time
-    Slack sees.
+    Slack sees. `public` adds the pictures and pages; without it, the pictures of the config.
     """
     app = bot.app.web_app(path=EVENTS_PATH)
-    if bot.config.pictures is not None:  # board pictures, under SHUTBOX_PUBLIC_URL
+    if public is not None:
+        public.mount(app)
+    elif bot.config.pictures is not None:  # board pictures, under SHUTBOX_PUBLIC_URL
         add_picture_routes(app, bot.config.pictures)
     app.middlewares.append(guard(bot.config.signing_secret, EVENTS_PATH))
     if on_ack is not None:
@@ -60,10 +66,11 @@ def _timing(on_ack: Callable[[float], None]) -> Middleware:
 
 @asynccontextmanager
 async def serving_http(
-    bot: SlackBot, host: str, port: int, on_ack: Callable[[float], None] | None = None
-) -> AsyncIterator[int]:
+    bot: SlackBot, host: str, port: int, on_ack: Callable[[float], None] | None = None,
+    public: PublicSide | None = None,
+) -> AsyncIterator[int]:  # fmt: skip
     """Listen on `host:port` while the block runs; yields the port (useful with port 0)."""
-    async with serving_app(web_app(bot, on_ack), host, port) as bound:
+    async with serving_app(web_app(bot, on_ack, public), host, port) as bound:
         yield bound
 
 

@@ -19,7 +19,9 @@ from typing import Any
 import jinja2
 from aiohttp import web
 
+from adapters.web.addresses import TrustedProxies
 from adapters.web.guard import STATIC_CACHE, Buckets, guarded
+from adapters.web.names import isolated, isolated_text
 from core.service.features.economy import BOARDS, UNARCHIVED
 from core.service.features.seasons import MAX_SEASON
 from core.service.model.commit import Scope
@@ -34,17 +36,22 @@ MATCH = re.compile(r"[A-Za-z0-9_-]{1,64}")
 TOKEN = re.compile(rf"[0-9a-f]{{{TOKEN_CHARS}}}")
 STATIC_TYPES = {"style.css": "text/css", "verify.js": "text/javascript"}
 MAX_PAGE = 10_000
+# ASCII digits, a few: str.isdigit() also takes "²" and "①" (int() refuses them) and "٣"
+WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
 
 
 def environment() -> jinja2.Environment:
-    """The templates, every value escaped unless a template says otherwise (none does)."""
-    return jinja2.Environment(
+    """The templates, every value escaped (a name's `<bdi>` is the filter's, around it)."""
+    templates = jinja2.Environment(
         loader=jinja2.PackageLoader("adapters.web", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    templates.filters["who"] = isolated  # a member's name: cut, in its own <bdi>
+    templates.filters["who_text"] = isolated_text
+    return templates
 
 
 def static_files() -> dict[str, bytes]:
@@ -179,18 +186,19 @@ def _number(request: web.Request, name: str, most: int) -> int | None:
     text = request.query.get(name)
     if text is None:
         return None
-    if not text.isdigit() or not 1 <= int(text) <= most:
+    if not WHOLE_NUMBER.fullmatch(text) or not 1 <= int(text) <= most:
         raise web.HTTPBadRequest
     return int(text)
 
 
 def pages_app(
     store: GameStore, base: str = "", clock: Callable[[], float] = time.time,
-    buckets: Buckets | None = None,
+    buckets: Buckets | None = None, proxies: TrustedProxies | None = None,
 ) -> web.Application:  # fmt: skip
-    """The pages as an application to mount at `/s` (`base` + `/s` in the links)."""
+    """The pages as an application to mount at `/s` (`base` + `/s` in the links); `proxies`
+    are those whose X-Forwarded-For names the visitor for the per-address limit."""
     pages = Pages(store, clock, base.rstrip("/"), environment(), static_files())
-    app = web.Application(middlewares=[guarded(buckets or Buckets())])
+    app = web.Application(middlewares=[guarded(buckets or Buckets(), proxies)])
     app.router.add_get("/static/{name}", pages.asset)
     app.router.add_get("/{slug}/", pages.index)
     app.router.add_get("/{slug}/board/{board}", pages.board)

@@ -8,13 +8,15 @@ cache lifetime so `web off` is not undone by a cache for long.
 
 from __future__ import annotations
 
-import ipaddress
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from aiohttp import web
 from aiohttp.typedefs import Middleware
+
+from adapters.web.addresses import TrustedProxies
 
 CSP = (
     "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; "
@@ -28,11 +30,13 @@ HEADERS = {
     "X-Frame-Options": "DENY",
 }
 PAGE_CACHE = "private, max-age=30"
+NO_STORE = {"Cache-Control": "no-store"}  # an error: a link that starts working is not remembered
 STATIC_CACHE = "public, max-age=3600"
 RATE = 2.0  # requests a second an address may keep up
 BURST = 60  # requests an address may make at once
 MAX_ADDRESSES = 10_000  # the table forgets the quietest addresses beyond this
 
+log = logging.getLogger("shutbox.web")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -64,40 +68,36 @@ class Buckets:
             del self._tokens[address]
 
 
-def client_address(request: web.Request) -> str:
-    """The visitor's address: the peer's, or the last X-Forwarded-For hop when the peer is a
-    proxy on this machine or a private network (only such a proxy's word is taken)."""
-    peer = request.remote or ""
-    forwarded = request.headers.get("X-Forwarded-For", "")
-    if forwarded and _private(peer):
-        return forwarded.split(",")[-1].strip() or peer
-    return peer
+def too_many() -> web.Response:
+    return web.Response(
+        status=429, text="429: Too many requests; try again in a minute.\n",
+        headers={"Retry-After": "30", "Cache-Control": "no-store"},
+    )  # fmt: skip
 
 
-def _private(address: str) -> bool:
+async def answered(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """The handler's answer; any error as one plain line (nothing about the server)."""
     try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return False
-    return ip.is_loopback or ip.is_private
+        return await handler(request)
+    except web.HTTPException as error:
+        status, reason = error.status, error.reason
+    except Exception:  # a bug or Redis away: logged here, one line to the visitor
+        route = request.match_info.route.resource  # its pattern: never the slug in the log
+        log.exception("a page failed: %s", route.canonical if route else "?")
+        status, reason = 500, "Internal Server Error"
+    return web.Response(status=status, text=f"{status}: {reason}\n", headers=NO_STORE)
 
 
-def guarded(buckets: Buckets) -> Middleware:
+def guarded(buckets: Buckets, proxies: TrustedProxies | None = None) -> Middleware:
     """The middleware: the limit first, then the headers on every answer (errors too)."""
+    trusted = proxies or TrustedProxies()
 
     @web.middleware
     async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
-        if not buckets.allow(client_address(request)):
-            response: web.StreamResponse = web.Response(
-                status=429, text="429: Too many requests; try again in a minute.\n",
-                headers={"Retry-After": "30"},
-            )  # fmt: skip
+        if not buckets.allow(trusted.client(request)):
+            response: web.StreamResponse = too_many()
         else:
-            try:
-                response = await handler(request)
-            except web.HTTPException as error:
-                text = f"{error.status}: {error.reason}\n"  # plain: nothing about the server
-                response = web.Response(status=error.status, text=text)
+            response = await answered(request, handler)
         response.headers.update(HEADERS)
         if "Cache-Control" not in response.headers:
             cached = response.status == 200

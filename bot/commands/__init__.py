@@ -18,6 +18,8 @@ Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 Handler: TypeAlias = Callable[[argparse.Namespace], int]
 
 USAGE_ERROR = 2  # the exit code argparse uses for bad command lines
+# How --server is written, for every operator tool's help and its error line.
+SERVER_FORM = "platform:id (e.g. discord:123; the local playground is local:playground)"
 
 
 class CommandError(Exception):

@@ -12,7 +12,7 @@ import asyncio
 import json
 from datetime import UTC, datetime
 
-from bot.commands import Subparsers
+from bot.commands import SERVER_FORM, Subparsers
 from core.service.features.audit import AuditEntry
 
 
@@ -20,8 +20,7 @@ def register(subparsers: Subparsers) -> None:
     """Add `audit` to the command line."""
     parser = subparsers.add_parser("audit", help="list a server's admin actions",
                                    description=__doc__)  # fmt: skip
-    parser.add_argument("--server", required=True, help="the server, as platform:id "
-                        "(e.g. discord:123)")  # fmt: skip
+    parser.add_argument("--server", required=True, help=f"the server, as {SERVER_FORM}")
     parser.add_argument("--json", action="store_true", help="print the entries as JSON")
     parser.set_defaults(func=run)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +20,7 @@ from redis.exceptions import ResponseError
 
 from bot.commands import CommandError, Subparsers
 from bot.settings import load_settings
+from core.store.backup import REREADS
 
 FAILED = 1
 
@@ -49,14 +51,20 @@ def run_backup(args: argparse.Namespace) -> int:
     if args.file.is_dir():
         raise CommandError(f"can't write {args.file}: it is a directory")
     started = time.perf_counter()
-    summary = asyncio.run(_backup(args.file))
+    summary, unsettled = asyncio.run(_backup(args.file))
     print(f"Wrote {args.file}: {_count(summary.servers, 'server')}, "
           f"{_count(summary.keys, 'key')}, {summary.size:,} bytes, "
           f"in {time.perf_counter() - started:.2f} s.")  # fmt: skip
+    if unsettled:
+        print(f"shutbox: still gaining keys after {REREADS + 1} readings: "
+              f"{', '.join(unsettled)}; each is saved as one moment, which may lack keys "
+              "created just before it was read (back up again when it is quieter)",
+              file=sys.stderr)  # fmt: skip
     return 0
 
 
-async def _backup(path: Path) -> Any:
+async def _backup(path: Path) -> tuple[Any, tuple[str, ...]]:
+    """The file's summary, and the groups that were still gaining keys at the end."""
     from bot.runtime import open_runtime
     from core.store.backup import NamespaceReader
     from core.store.backup_file import BackupWriter
@@ -67,18 +75,21 @@ async def _backup(path: Path) -> Any:
         with _redis_errors(), BackupWriter(path, await _version(runtime.redis)) as out:
             async for group in reader.groups():
                 out.add(group)
-    return out.summary
+    return out.summary, reader.unsettled
 
 
 def run_restore(args: argparse.Namespace) -> int:
     from core.store.backup_file import BackupFileError, check
 
+    started = time.perf_counter()  # the check of every value is part of the wait
     try:
         summary = check(args.file)
     except BackupFileError as error:
         raise CommandError(str(error)) from None
-    started = time.perf_counter()
-    servers, keys = asyncio.run(_restore(args.file, summary, replace=args.replace))
+    try:
+        servers, keys = asyncio.run(_restore(args.file, summary, replace=args.replace))
+    except BackupFileError as error:  # the file changed after it was checked: nothing written
+        raise CommandError(str(error)) from None
     print(f"Restored {_count(servers, 'server')}, {_count(keys, 'key')} from {args.file} "
           f"(written {summary.created}) in {time.perf_counter() - started:.2f} s.")  # fmt: skip
     return 0
@@ -86,20 +97,32 @@ def run_restore(args: argparse.Namespace) -> int:
 
 async def _restore(path: Path, summary: Any, *, replace: bool) -> tuple[int, int]:
     from bot.runtime import open_runtime
-    from core.store.backup import any_namespace_key, namespace_keys
+    from core.store.backup import namespace_keys
     from core.store.backup_file import groups
     from core.store.restore import load
 
     settings = load_settings()
     async with open_runtime(settings.redis.url, settings.core.data_dir) as runtime:
         redis = runtime.redis
+        if not replace:
+            await _refuse_if_present(redis)
         present = await namespace_keys(redis) if replace else {}
-        if not replace and (found := await any_namespace_key(redis)):
-            raise CommandError(f"Redis already holds the bot's data ({found}, ...); restore into "
-                               "a Redis without it, or add --replace to overwrite it")  # fmt: skip
         with _redis_errors():
-            servers, keys = await load(redis, groups(path, summary), present)
+            servers, keys = await load(redis, groups(path, summary), present, str(path))
     return len(servers), keys
+
+
+async def _refuse_if_present(redis: Any) -> None:
+    """Without --replace, only into a Redis without the bot's data."""
+    from core.store.backup import any_namespace_key
+    from core.store.restore import RESTORING_KEY
+
+    if started := await redis.get(RESTORING_KEY):
+        raise CommandError(f"a restore of {started} into this Redis did not finish; run it "
+                           "again with --replace")  # fmt: skip
+    if found := await any_namespace_key(redis):
+        raise CommandError(f"Redis already holds the bot's data ({found}, ...); restore into "
+                           "a Redis without it, or add --replace to overwrite it")  # fmt: skip
 
 
 @contextmanager

@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.benchmarks.clicks import IN_FLIGHT
+from bot.bench.games import IN_FLIGHT
 from bot.commands import CommandError, Subparsers, bounded_int
 from bot.settings import load_settings
 
@@ -90,7 +90,7 @@ class BenchOptions:
 async def bench(options: BenchOptions) -> dict[str, float]:
     from redis.asyncio import Redis
 
-    from bot.benchmarks.clicks import run_bench
+    from bot.bench.games import run_bench
     from bot.runtime import open_runtime
 
     settings = load_settings()
@@ -111,7 +111,7 @@ async def _baseline(
     redis: Redis, report: dict[str, float], options: BenchOptions
 ) -> dict[str, float]:
     """The bare-client ceiling in the same run, and the click rate as a share of it."""
-    from bot.benchmarks.baseline import bare_evalsha_per_second, redis_benchmark_per_second
+    from bot.bench.baseline import bare_evalsha_per_second, redis_benchmark_per_second
 
     calls = max(int(report["actions"]), 1000)
     bare = await bare_evalsha_per_second(redis, calls, options.in_flight)

@@ -11,16 +11,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import logging
 import re
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings
 
 from bot import event_loop
 from bot.commands import CommandError, Subparsers, bounded_int
+from bot.commands.discord_http import check_http, over_http, serve_interactions
 from bot.sections import Settings, section_config, web_url
 
 if TYPE_CHECKING:
@@ -44,6 +46,25 @@ class DiscordSettings(BaseSettings):
     dev_guild: Annotated[int, Field(gt=0)] | None = None  # sync commands to this guild only
     shard_count: Annotated[int, Field(ge=1)] | None = None
     shard_ids: str | None = None  # e.g. "0,1": the shards this process runs
+    # http: interactions are POSTed to /discord/interactions (bot/commands/discord_http.py)
+    mode: Literal["gateway", "http"] = "gateway"
+    public_key: str | None = Field(default=None, validate_default=True)  # checks the POSTs
+
+    @field_validator("public_key")
+    @classmethod
+    def _public_key(cls, value: str | None, info: ValidationInfo) -> str | None:
+        from adapters.discord.http.signature import BadPublicKey, verify_key
+
+        if value is None:
+            if info.data.get("mode") == "http" and info.data.get("token") is not None:
+                raise ValueError("needed when DISCORD_MODE=http (Developer Portal > General "
+                                 "Information > Public Key)")  # fmt: skip
+            return None
+        try:
+            verify_key(value)
+        except BadPublicKey as error:
+            raise ValueError(f"the application's Public Key {error}") from None
+        return value.strip()
 
     @field_validator("client_id")
     @classmethod
@@ -106,6 +127,8 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         return 0
     options = client_options(discord_settings, args.shard_count, args.shard_ids)
     bot_token(discord_settings)  # fail before starting Redis
+    if discord_settings.mode == "http":
+        check_http(settings)
     setup_logging(settings.core.log_level, settings.core.log_json)
     import discord
 
@@ -173,13 +196,20 @@ async def serve_discord(
 ) -> None:
     """The Discord bot on an open runtime, with its deadline sweep, until cancelled."""
     from adapters.discord import ShutboxClient, point_at
+    from bot.pictures import picture_links
     from bot.runtime import sweeping
 
     discord_settings = settings.section(DiscordSettings)
+    over_http = discord_settings.mode == "http"
+    if over_http:
+        check_http(settings)
     point_at(discord_settings.api_base, discord_settings.gateway_url)
     report = functools.partial(runtime.telemetry.platforms.report, PLATFORM)
-    options = options or client_options(discord_settings)
-    runtime.manager.pictures.add(PLATFORM)  # a picture travels with the message: nothing to serve
+    options = dataclasses.replace(
+        options or client_options(discord_settings), gateway=not over_http,
+        pictures=picture_links(settings),  # by link with a public address, else uploaded
+    )  # fmt: skip
+    runtime.manager.pictures.add(PLATFORM)  # a picture is linked or travels with the message
     client = ShutboxClient(
         runtime.manager, options, on_connection=report, inflight=runtime.inflight,
         report=runtime.telemetry.delivery_failed(PLATFORM),
@@ -188,10 +218,33 @@ async def serve_discord(
     every = settings.core.sweep_seconds
     async with client, sweeping(runtime.manager, PLATFORM, client.show_timeout, every, client.owns):
         try:
-            await client.log_in(bot_token(discord_settings))
-            await _connected_until_stopping(client, runtime)
+            if not await _logged_in_before_stopping(client, runtime, bot_token(discord_settings)):
+                return
+            if over_http:
+                gateway = (discord_settings.gateway_url, bot_token(discord_settings))
+                key = discord_settings.public_key or ""  # required in this mode (the settings)
+                await serve_interactions(runtime, client, key, gateway, report)
+            else:
+                await _connected_until_stopping(client, runtime)
         finally:
             report(False)
+
+
+async def _logged_in_before_stopping(client: ShutboxClient, runtime: Runtime, token: str) -> bool:
+    """Log in, unless the shutdown's drain ends first: a retry loop still waiting for Discord
+    is given up then, so a stop signal is not held up by its pause."""
+    login = asyncio.create_task(client.log_in(token))
+    stopping = asyncio.create_task(runtime.until_stopping())
+    await asyncio.wait({login, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    if login.done():
+        login.result()  # a rejected token or a given-up login: its error
+        return True
+    login.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await login
+    log.info("Discord login given up: the process is stopping")
+    return False
 
 
 async def _connected_until_stopping(client: ShutboxClient, runtime: Runtime) -> None:
@@ -213,11 +266,12 @@ async def _connected_until_stopping(client: ShutboxClient, runtime: Runtime) -> 
 
 
 async def _serve_alone(settings: Settings, options: ClientOptions) -> None:
-    """`serve_discord` on its own runtime, with the health server."""
-    from bot.runtime import open_runtime, serving_health
+    """`serve_discord` on its own runtime, with its listeners (the public one over HTTP)."""
+    from bot.listeners import serving_listeners
+    from bot.runtime import open_runtime
 
     async with (
         open_runtime(settings.redis.url, settings.core.data_dir, core=settings.core) as runtime,
-        serving_health(settings, runtime, [PLATFORM]),
+        serving_listeners(settings, runtime, [PLATFORM], posted=over_http(settings)),
     ):
         await serve_discord(settings, runtime, options)

@@ -56,10 +56,20 @@ def run(args: argparse.Namespace) -> int:
 async def serve(settings: Settings, platforms: dict[str, Platform[Any]]) -> None:
     """Every configured platform on one runtime (one Redis connection, one manager); the health
     endpoint reports each of them."""
-    from bot.runtime import open_runtime, serving_health
+    from bot.commands.discord import PLATFORM as DISCORD
+    from bot.commands.discord_http import over_http
+    from bot.commands.slack import PLATFORM as SLACK
+    from bot.commands.slack import socket_mode
+    from bot.listeners import serving_listeners
+    from bot.runtime import open_runtime
 
+    # Slack over HTTP: its server is the public listener
+    slack_http = SLACK in platforms and not socket_mode(settings)
     async with (
         open_runtime(settings.redis.url, settings.core.data_dir, core=settings.core) as runtime,
-        serving_health(settings, runtime, list(platforms)),
+        serving_listeners(
+            settings, runtime, list(platforms), public=not slack_http,
+            posted=DISCORD in platforms and over_http(settings),
+        ),  # fmt: skip
     ):
         await asyncio.gather(*(each.serve(settings, runtime) for each in platforms.values()))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.commands import CommandError
+from bot.commands import SERVER_FORM, CommandError
 from core.service.model.commit import Scope
 from core.store.member_data import MemberData
 
@@ -17,7 +17,7 @@ async def known_scope(store: Any, redis: Any, text: str) -> Scope:
     its settings has no game or chips yet, so it is looked for by its keys too)."""
     platform, colon, server = text.partition(":")
     if not colon or not platform or not server:
-        raise CommandError(f"--server must be platform:id (e.g. discord:123), not {text!r}")
+        raise CommandError(f"--server must be {SERVER_FORM}, not {text!r}")
     scope = Scope(platform, server)
     known = await store.servers()
     if scope not in known and not await _has_keys(redis, scope):

@@ -20,7 +20,7 @@ from pydantic_settings import BaseSettings
 
 from bot import event_loop
 from bot.commands import CommandError, Subparsers, bounded_int
-from bot.sections import Port, Settings, section_config, web_url
+from bot.sections import Port, Seconds, Settings, section_config, web_url
 
 if TYPE_CHECKING:
     from adapters.slack.app import SlackBot, SlackConfig
@@ -31,7 +31,6 @@ PLATFORM = "slack"
 REJECTED = ("invalid_auth", "not_authed", "account_inactive", "token_revoked",
             "token_expired", "not_allowed_token_type")  # fmt: skip
 AUTH_PAUSE, AUTH_PAUSE_MAX = 1.0, 30.0  # seconds between auth.test attempts, growing
-ALL_INTERFACES = "0.0.0.0"
 
 log = logging.getLogger("shutbox.slack")
 
@@ -46,7 +45,10 @@ class SlackSettings(BaseSettings):
     client_secret: SecretStr | None = None
     redirect_uri: str | None = None  # when the app lists several OAuth redirect URLs
     api_url: str = "https://slack.com/api/"
-    port: Port = 3000
+    port: Port | None = None  # the older name of SHUTBOX_PUBLIC_PORT, for Slack over HTTP
+    # How often a serving process asks Slack whether it answers (/readyz and the
+    # shutbox_platform_connected gauge follow the answer).
+    check_seconds: Seconds = 15.0
 
     @field_validator("api_url", "redirect_uri")
     @classmethod
@@ -66,9 +68,12 @@ def register(subparsers: Subparsers) -> argparse.ArgumentParser:
         "slack", help="run the Slack app (HTTP or Socket Mode)", description=__doc__
     )
     parser.add_argument(
-        "--port", type=bounded_int(0, 65535), help="HTTP port (default: SLACK_PORT, else 3000)"
+        "--port", type=bounded_int(0, 65535),
+        help="the public listener's port (default: SHUTBOX_PUBLIC_PORT, else 3000)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--host", help="the public listener's address (default: SHUTBOX_PUBLIC_HOST, else all)"
     )
-    parser.add_argument("--host", default=ALL_INTERFACES, help="HTTP address (default: all)")
     parser.add_argument(
         "--http", action="store_true", help="serve HTTP even when SLACK_APP_TOKEN is set"
     )
@@ -116,12 +121,13 @@ def slack_config(slack: SlackSettings, *, socket_mode: bool) -> SlackConfig:
 async def serve_slack(
     settings: Settings,
     runtime: Runtime,
-    host: str = ALL_INTERFACES,
+    host: str | None = None,
     port: int | None = None,
     force_http: bool = False,
 ) -> None:
     """The Slack app on an open runtime, with its deadline sweep, until cancelled."""
     from adapters.slack.app import build_app
+    from adapters.slack.reach import SlackReach
     from bot.runtime import sweeping
 
     sockets, slack = socket_mode(settings, force_http), settings.section(SlackSettings)
@@ -129,25 +135,39 @@ async def serve_slack(
 
     config = replace(slack_config(slack, socket_mode=sockets), pictures=picture_links(settings))
     report = runtime.telemetry.delivery_failed(PLATFORM)
-    if config.pictures is not None:  # pictures are served from this process's public address
-        runtime.manager.pictures.add(PLATFORM)
+    if config.pictures is not None and (not sockets or settings.core.public_port):
+        runtime.manager.pictures.add(PLATFORM)  # served by this process's public listener
     bot = build_app(runtime.manager, config, runtime.redis, report=report,
                     inflight=runtime.inflight)  # fmt: skip
     every = settings.core.sweep_seconds
-    listening = port if port is not None else slack.port
+    listening = 0 if sockets else _public_port(settings, port)
+    host = host or settings.core.public_host
     platforms = runtime.telemetry.platforms
     on_ack = runtime.telemetry.observe_slack_ack
     if not await _token_accepted(bot, runtime):
         return  # the shutdown came while Slack could not be reached
     async with bot.connections(), sweeping(runtime.manager, PLATFORM, bot.on_timeout, every):
-        async with _connected(bot, settings, sockets, host, listening, on_ack):
+        async with _connected(bot, settings, sockets, host, listening, on_ack, runtime):
             platforms.connected(PLATFORM)
+            reach = SlackReach(bot.app.client, config.bot_token is not None,
+                               lambda up: platforms.report(PLATFORM, up), slack.check_seconds)
             try:
-                await runtime.until_stopping()
+                await reach.run(runtime.until_stopping)  # Slack lost later: not ready
             finally:
                 platforms.disconnected(PLATFORM)
         log.info("Slack listener closed")
         await runtime.finish_inflight()  # before the sweep and the runtime close
+
+
+def _public_port(settings: Settings, port: int | None) -> int:
+    """--port, else SLACK_PORT (its older name), else SHUTBOX_PUBLIC_PORT; over HTTP Slack needs
+    the public listener, so 0 there is a start-up error."""
+    chosen = next(p for p in (port, settings.section(SlackSettings).port,
+                              settings.core.public_port) if p is not None)  # fmt: skip
+    if not chosen:
+        raise CommandError("Slack over HTTP needs the public listener: set SHUTBOX_PUBLIC_PORT "
+                           "(0 turns it off), or use Socket Mode (SLACK_APP_TOKEN)")  # fmt: skip
+    return chosen
 
 
 async def _token_accepted(bot: SlackBot, runtime: Runtime) -> bool:
@@ -190,9 +210,12 @@ async def _connected(
     host: str,
     port: int,
     on_ack: Callable[[float], None],
+    runtime: Runtime,
 ) -> AsyncIterator[None]:
-    """Socket Mode when there is an app token (and no --http), else HTTP on `host:port`."""
+    """Socket Mode when there is an app token (and no --http), else HTTP on `host:port`: then
+    this is the public listener, with the pictures and pages on it (bot/listeners.py)."""
     from adapters.slack.server import EVENTS_PATH, serving_http, serving_socket_mode
+    from bot.listeners import public_side
 
     app_token = settings.section(SlackSettings).app_token
     if sockets and app_token is not None:
@@ -200,17 +223,24 @@ async def _connected(
             log.info("Slack app connected in Socket Mode")
             yield
         return
-    async with serving_http(bot, host, port, on_ack) as bound:
-        log.info("Slack app listening on http://%s:%d%s", host, bound, EVENTS_PATH)
+    public = public_side(settings, runtime)
+    async with serving_http(bot, host, port, on_ack, public) as bound:
+        log.info("Slack app and public listener on http://%s:%d%s (and /board/, /s/)",
+                 host, bound, EVENTS_PATH)  # fmt: skip
         yield
 
 
-async def _serve_alone(settings: Settings, host: str, port: int | None, force_http: bool) -> None:
-    """`serve_slack` on its own runtime (and health server)."""
-    from bot.runtime import open_runtime, serving_health
+async def _serve_alone(
+    settings: Settings, host: str | None, port: int | None, force_http: bool
+) -> None:
+    """`serve_slack` on its own runtime (and listeners: Slack's server is the public one over
+    HTTP)."""
+    from bot.listeners import serving_listeners
+    from bot.runtime import open_runtime
 
+    public = socket_mode(settings, force_http)
     async with (
         open_runtime(settings.redis.url, settings.core.data_dir, core=settings.core) as runtime,
-        serving_health(settings, runtime, [PLATFORM]),
+        serving_listeners(settings, runtime, [PLATFORM], public=public),
     ):
         await serve_slack(settings, runtime, host, port, force_http)

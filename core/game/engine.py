@@ -59,9 +59,10 @@ def _require_host(state: GameState, user: str) -> None:
 def _join(step: Step, action: Action) -> None:
     assert isinstance(action, Join)
     state = step.state
-    _require_lobby(state)
-    if state.seat_of(action.user) is not None:
+    seat = state.seat_of(action.user)
+    if seat is not None and not state.seats[seat].dropped and not state.over:  # still playing
         raise IllegalMove("error.lobby.seated")
+    _require_lobby(state)
     if len(state.seats) >= state.config.seat_limit:
         raise IllegalMove("error.lobby.full", max=state.config.seat_limit)
     step.state = state.evolve(seats=(*state.seats, Seat(action.user, action.name)))

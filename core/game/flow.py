@@ -188,7 +188,7 @@ def drop(step: Step, index: int, *, left: bool = False) -> None:
     """
     if step.state.seats[index].dropped or step.state.over:
         return
-    step.state = step.state.with_seat(index, dropped=True)
+    step.state = step.state.with_seat(index, dropped=True, left=left)
     step.emit(Dropped(index, left))
     if is_long(step.state):
         end_match(step, Ending.FINISHED, (1 - index,))

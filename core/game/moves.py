@@ -69,6 +69,11 @@ def one_tile(available: int, value: int, tiles: int) -> list[int]:
     return [bit(value)] if 1 <= value <= tiles and available & bit(value) else []
 
 
+def either_tile(available: int, dice: tuple[int, ...], tiles: int) -> tuple[int, ...]:
+    """The tile of either die, when it is available, each once (a double offers its tile once)."""
+    return tuple(found for die in sorted(set(dice)) for found in one_tile(available, die, tiles))
+
+
 def both_tiles(available: int, a: int, b: int, tiles: int) -> list[int]:
     """Both dice's tiles at once; a double cannot close one tile twice."""
     if a == b or max(a, b) > tiles:

@@ -96,6 +96,8 @@ class Tally:
     round_players: list[str] = field(default_factory=list)
     by_event: dict[int, list[Transfer]] = field(default_factory=dict)
     all_in: dict[int, tuple[AllIn, ...]] = field(default_factory=dict)
+    idle_rounds: set[int] = field(default_factory=set)  # rounds that ended void, by event
+    short: dict[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)  # short antes
     gone: set[int] = field(default_factory=set)  # seats that left, dropped or are out
     event: int = 0  # index of the event being settled
     # The match is void (`GameState.void`: no human has made a decision of their own): a round
@@ -115,6 +117,10 @@ class Settlement:
     by_event: dict[int, list[Transfer]]  # which event (by index) caused which transfers
     pots: dict[int, int] = field(default_factory=dict)  # the pot after each round's end, by event
     all_in: dict[int, tuple[AllIn, ...]] = field(default_factory=dict)  # capped winners, by event
+    # Rounds that ended before any human decided anything: they paid nobody, by event.
+    idle_rounds: frozenset[int] = frozenset()
+    # Who paid less than the whole ante of a round (all in), with what they paid, by event.
+    short: dict[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)
 
 
 def settle(
@@ -144,7 +150,8 @@ def settle(
         _settle_event(tally, before, event)
         if isinstance(event, RoundEnded):
             pots[index] = tally.pot.total
-    return Settlement(tally.pot, tally.transfers, tally.by_event, pots, tally.all_in)
+    return Settlement(tally.pot, tally.transfers, tally.by_event, pots, tally.all_in,
+                      frozenset(tally.idle_rounds), tally.short)  # fmt: skip
 
 
 def _settle_event(tally: Tally, state: GameState, event: Event) -> None:
@@ -173,6 +180,14 @@ def _ante(tally: Tally) -> None:
     )
     tally.pot = pot
     tally.book(transfers)
+    paid = {transfer.source: transfer.amount for transfer in transfers}
+    short = tuple(
+        (player, paid.get(player, 0))
+        for player in tally.round_players
+        if paid.get(player, 0) < tally.stakes.amount
+    )
+    if short:
+        tally.short[tally.event] = short
 
 
 def _human_ids(state: GameState, seats: Sequence[int], players: Sequence[str]) -> list[str]:
@@ -181,6 +196,7 @@ def _human_ids(state: GameState, seats: Sequence[int], players: Sequence[str]) -
 
 def _round_end(tally: Tally, state: GameState, event: RoundEnded) -> None:
     if tally.void:
+        tally.idle_rounds.add(tally.event)
         _refund(tally)
         return
     players = tally.round_players

@@ -2,22 +2,22 @@
 and the rule options that are laid over a preset (`RULE_OPTIONS`, read by `build_rules`).
 
 `Rules` also says what its rules do (what a roll may close, how many dice may be rolled, which
-unusable roll rolls again, the score): the engine, solvers, policies and reviews ask it. A new
-on/off rule is a field, one `Option` in `RULE_OPTIONS` and its behaviour in those methods, all
-here: the parsers, help texts and command-line options read the table.
+unusable roll rolls again, the score): the engine, solvers, policies, odds and reviews ask it and
+nothing else. A close rule is a `Closing` (`core/game/closing.py`); an on/off rule is a field,
+one `Option` in `RULE_OPTIONS` and its behaviour in these methods (`settle` for the moves).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
-from itertools import product
 from typing import Any
 
+from core.game.closing import ByTotal, Closing, DiceTiles, RollKey, Separate, SumOrDice
 from core.game.errors import InvalidRules
-from core.game.moves import Options, both_tiles, display_order, mask_of, one_tile, subsets_with_sum
+from core.game.moves import Options, display_order, either_tile
 from core.game.option import Option, Value
 
 TILE_COUNTS = (9, 10, 12)
@@ -67,11 +67,8 @@ class Rules:
 
     @property
     def highest_closable(self) -> int:
-        """The highest tile any roll can close: one die's number under `separate`, the sum of
-        two dice under `sum-or-dice` and `dice`, the sum of all dice under `any`."""
-        if self.close is CloseRule.SEPARATE:
-            return 6
-        return 6 * self.dice if self.close is CloseRule.ANY else 12
+        """The highest tile any roll can close (the close rule's `highest_closable`)."""
+        return self.closing.highest_closable(self)
 
     @property
     def can_shut(self) -> bool:
@@ -96,25 +93,52 @@ class Rules:
         """How many dice the player may roll next: always `dice`, plus 1 under the one-die rule."""
         return (1, self.dice) if self.one_die_allowed(available) else (self.dice,)
 
+    @property
+    def closing(self) -> Closing:  # the close rule's hooks, asked by these methods only
+        return CLOSINGS[self.close]
+
     def allows(self, available: int, dice: tuple[int, ...]) -> Options:
         """What this roll allows on the `available` tiles (the open ones, or the closed ones for
         the long game's opener): the moves in display order, and whether making one ends the
         turn (the last-die rule)."""
         return _allows(self, available, dice)
 
-    @property
-    def by_total(self) -> bool:
-        """Whether a roll closes exactly the sets of available tiles adding up to its total
-        (`any`): the solver's closed form and the policies' grouping of rolls rely on it."""
-        return self.close is CloseRule.ANY
+    def allows_on_boards(self, dice: tuple[int, ...], boards: Iterable[int]) -> dict[int, Options]:
+        """`allows` for this roll on each of the boards, the moves in no set order: what the
+        solvers ask on every board. The same two steps as `allows` (the close rule's moves,
+        then `settle`); boards that agree on the tiles the roll `reads` are answered once."""
+        closer, read, settle = self.closing.closer(self, dice), self.reads(dice), self.settle
+        if read == self.full_mask:
+            return {board: settle(board, dice, closer(board)) for board in boards}
+        known: dict[int, Options] = {}
+        for board in boards:
+            if board & read not in known:
+                known[board & read] = settle(board & read, dice, closer(board & read))
+        return {board: known[board & read] for board in boards}
+
+    def settle(self, available: int, dice: tuple[int, ...], found: Options) -> Options:
+        """What the rule options make of what the close rule found: every move of every path
+        (`allows`, `allows_on_boards`) passes here, so a rule option that narrows or widens the
+        moves does it here and the engine and the solvers both follow."""
+        if found.moves:
+            return found
+        if self.last_die and len(dice) == 2:
+            # Source 003 variation: close the tile of one die, and the turn ends there.
+            singles = either_tile(available, dice, self.tiles)
+            if singles:
+                return Options(singles, ends_turn=True)
+        return found
 
     def reads(self, dice: tuple[int, ...]) -> int:
         """The tiles whose state can change what `dice` allow (boards that agree on them allow
-        the same moves): every tile under `any`; else the dice's tiles, their total's, and the
-        high tiles (the one-die rule)."""
-        if self.by_total:
-            return self.full_mask
-        return self.high_mask | mask_of([*dice, sum(dice)])
+        the same moves): every tile under `any`; else the dice's, their total's, the high ones."""
+        return self.closing.reads(self, dice)
+
+    def roll_key(self, dice: tuple[int, ...]) -> RollKey:
+        """What of a roll decides its moves (rolls with the same key allow the same moves on
+        every board): the total under `any`, else the dice in any order. The solvers, the
+        policies and the odds group rolls by it."""
+        return self.closing.roll_key(dice)
 
     def rolls_again(self, dice: Sequence[int], *, long_game: bool) -> bool:
         """Whether a roll that allows no move grants the same player one more roll.
@@ -239,51 +263,17 @@ def _rule_option(name: str) -> Option:
     return found
 
 
-def every_rule_set() -> tuple[Rules, ...]:
-    """Every valid rule set, from the option table: what per-rules keys (boards, stats) a server
-    can hold is a known, finite set (a few dozen), so nothing has to scan for them."""
-    table = [option for option in RULE_OPTIONS if option.name != "preset"]
-    fields = [option.field or option.name for option in table]
-    values = [(False, True) if option.kind is bool else option.values for option in table]
-    found: list[Rules] = []
-    for combination in product(*values):
-        try:
-            chosen: dict[str, Any] = dict(zip(fields, combination, strict=True))
-            found.append(Rules(**chosen))
-        except InvalidRules:
-            continue
-    return tuple(found)
-
-
-def _closings(rules: Rules, available: int, dice: tuple[int, ...]) -> list[int]:
-    """The moves the close rule allows (the sum's tiles, the dice's, or either)."""
-    total = sum(dice)
-    if rules.close is CloseRule.ANY:
-        return list(subsets_with_sum(available, total, rules.tiles))
-    if len(dice) == 1:
-        return one_tile(available, dice[0], rules.tiles)
-    a, b = dice
-    singles = one_tile(available, a, rules.tiles) + one_tile(available, b, rules.tiles)
-    pair = both_tiles(available, a, b, rules.tiles)
-    by_sum = one_tile(available, total, rules.tiles)
-    if rules.close is CloseRule.SUM_OR_DICE:
-        # Source 003: once 7-8-9 are shut, choosing two dice means closing the two dice's tiles.
-        return pair if rules.one_die_allowed(available) else by_sum + pair
-    if rules.close is CloseRule.DICE:
-        return by_sum + singles + pair
-    return singles + pair  # separate: the dice instead of the sum
+CLOSINGS: dict[CloseRule, Closing] = {
+    CloseRule.ANY: ByTotal(),
+    CloseRule.SUM_OR_DICE: SumOrDice(),
+    CloseRule.DICE: DiceTiles(),
+    CloseRule.SEPARATE: Separate(),
+}
 
 
 @lru_cache(maxsize=1 << 16)
 def _allows(rules: Rules, available: int, dice: tuple[int, ...]) -> Options:
     """`Rules.allows`, cached: the engine, the views and the hints all ask the same question
     several times per click."""
-    moves = _closings(rules, available, dice)
-    if moves:
-        return Options(display_order(moves))
-    if rules.last_die and len(dice) == 2:
-        # Source 003 variation: close the tile of one die, and the turn ends there.
-        singles = [move for die in dice for move in one_tile(available, die, rules.tiles)]
-        if singles:
-            return Options(display_order(singles), ends_turn=True)
-    return Options(())
+    found = rules.settle(available, dice, Options(rules.closing.closings(rules, available, dice)))
+    return Options(display_order(found.moves), found.ends_turn)

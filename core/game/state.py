@@ -46,6 +46,7 @@ class Seat:
     # A human who has not made a decision (a roll or a move of their own) since the match
     # began; a match that ends with every human idle is void (it counts for nothing).
     idle: bool = False
+    left: bool = False  # dropped because they typed `leave`, not for missed turns
 
     @property
     def active(self) -> bool:
@@ -55,7 +56,7 @@ class Seat:
     def to_str(self) -> str:
         flags = (
             ("b" if self.bot else "") + ("o" if self.out else "") + ("d" if self.dropped else "")
-            + ("i" if self.idle else "")
+            + ("i" if self.idle else "") + ("l" if self.left else "")
         )  # fmt: skip
         fields = (quote(self.id, safe=""), quote(self.name, safe=""), flags or "-")
         numbers = (self.total, self.auto_turns, self.rounds_won, self.shuts)
@@ -75,6 +76,7 @@ class Seat:
             int(won),
             int(shuts),
             "i" in flags,
+            "l" in flags,
         )
 
 

@@ -7,7 +7,8 @@ consistent moment of that server, as a commit script sees it. Values are read as
 
 SCAN and the reads are separate steps: a key a commit creates in between (a new game) would be
 missed. So after the reads the namespace is scanned again, and a group that shows a key it did
-not have is read again, whole; the file keeps the later reading (see core/store/backup_file.py).
+not have is read again, whole, until none does; the file keeps the last reading (see
+core/store/backup_file.py).
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ from core.store.ledger import RedisClient
 NAMESPACE = "stb:"
 SCAN_COUNT = 1000
 IN_FLIGHT = 16  # groups read at the same time, each on its own connection
-REREADS = 3  # rounds of reading groups again that gained keys while the backup ran
+# Rounds of reading again the groups that gained keys while the backup ran: a round's window is
+# one SCAN of the namespace, so a server stops gaining keys within a few rounds even while
+# people play; one still gaining after the last round is reported (`NamespaceReader.unsettled`).
+REREADS = 10
 # One group's keys, each as (key, type, milliseconds to live or -1, value); a key gone since
 # the SCAN is left out. A stream's value is its last generated id and its entries.
 READ_LUA = """
@@ -108,6 +112,9 @@ class NamespaceReader:
     def __init__(self, redis: RedisClient) -> None:
         self._redis = redis
         self._script = redis.register_script(READ_LUA)
+        # Groups that gained keys after their last reading: it may lack keys created between
+        # the last SCAN and that reading.
+        self.unsettled: tuple[str, ...] = ()
 
     async def read(self, tag: str, keys: Iterable[str]) -> Group:
         rows: Any = await self._script(keys=sorted(keys))
@@ -133,6 +140,7 @@ class NamespaceReader:
             read.update(grown)
             for group in await self._read_many(list(grown), read):
                 yield group
+        self.unsettled = tuple(sorted(_grown(read, await namespace_keys(self._redis))))
 
     async def _read_many(self, tags: list[str], keys: dict[str, set[str]]) -> list[Group]:
         """Several groups at once (each still one script run): the round trips overlap."""

@@ -1,17 +1,22 @@
-"""The backup file: JSON lines, one key a line, between a header and an end line.
+"""The backup file: JSON lines: a header, each group's copy (a group line, then its keys, one a
+line), and an end line.
 
 ```
-{"format": "shutbox-backup", "version": 1, "created": "2026-12-02T01:00:00Z", "redis": "7.4.6"}
+{"format": "shutbox-backup", "version": 2, "created": "2026-12-02T01:00:00Z", "redis": "7.4.6"}
+{"group": "discord:1", "keys": 12}
 {"key": "stb:{discord:1}:bal", "type": "hash", "ttl_ms": null, "value": {"mint": "-100", ...}}
 ...
 {"end": true, "servers": 3, "keys": 120, "sha256": "<of every line above, as bytes>"}
 ```
 
-A group's keys (one hash tag) are consecutive lines; a group read again later (it gained keys
-while the backup ran) appears again further on, and that later copy is the one restored. The end
-line's checksum finds a file cut short or changed. A name ending in `.gz` is gzip-compressed.
-The file is written under a temporary name and renamed when complete, so a backup that fails
-half-way never leaves a file that looks whole.
+A group's copy is one reading of its keys (one hash tag) in one step. A group read again later
+(it gained keys while the backup ran) has another copy further on, even right after the first;
+the last copy is the one restored, whole, and never mixed with another. Version 1 files have no
+group lines: there a copy ends where the tag changes or the keys, sorted in a copy, start over.
+The end line's checksum finds a file cut short or changed; every value is checked as the bot
+reads it (core/store/backup_values.py). A name ending in `.gz` is gzip-compressed. The file is
+written under a temporary name and renamed when complete, so a backup that fails half-way never
+leaves a file that looks whole.
 """
 
 from __future__ import annotations
@@ -21,21 +26,21 @@ import hashlib
 import io
 import json
 import os
-import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from core.store.backup import NAMESPACE, Group, StoredKey, hash_tag, is_server_tag
+from core.store.backup import Group, StoredKey, hash_tag, is_server_tag
+from core.store.backup_lines import line_problem, stored_key
+from core.store.backup_values import value_problem
 
 FORMAT = "shutbox-backup"
-VERSION = 1
-KINDS = ("string", "hash", "set", "zset", "list", "stream")
+VERSION = 2
+READS = (1, 2)  # the versions a restore reads
 GZIP_LEVEL = 6  # zlib's default: most of level 9's saving at a fraction of its time
-STREAM_ID = re.compile(r"[0-9]+-[0-9]+")
 
 
 class BackupFileError(ValueError):
@@ -83,6 +88,7 @@ class BackupWriter:
         self._file.write(text)
 
     def add(self, group: Group) -> None:
+        self._line({"group": group.tag, "keys": len(group.keys)})
         for stored in group.keys:
             self._line({"key": stored.key, "type": stored.kind, "ttl_ms": stored.ttl_ms,
                         "value": stored.value})  # fmt: skip
@@ -116,63 +122,112 @@ def _sync(path: Path) -> None:
 
 
 def check(path: Path) -> Summary:
-    """Read the whole file once: the header, every line's shape, the end line and its checksum.
+    """Read the whole file once: the header, every line's shape and value, each copy's keys,
+    the end line and its checksum.
 
-    Raises `BackupFileError` (one line) for anything that is not a whole backup.
+    Raises `BackupFileError` (one line naming the line and key) for anything that is not a whole
+    backup of values the bot can read.
     """
-    digest, copies, created = hashlib.sha256(), Counter[str](), ""
-    previous = None
-    end: dict[str, Any] | None = None
-    try:
-        with _open(path, "r") as source:
-            for number, text in enumerate(source, start=1):
-                if end is not None:
-                    raise BackupFileError(f"{path}: line {number} comes after the end line")
-                record = _record(path, number, text)
-                if number == 1:
-                    created = _header(path, record)
-                elif "end" in record:
-                    end = record
-                    continue
-                else:
-                    tag = hash_tag(_stored(path, number, record).key)
-                    copies[tag] += tag != previous
-                    previous = tag
-                digest.update(text.encode())
-    except (OSError, UnicodeDecodeError, EOFError) as error:
-        raise BackupFileError(f"{path}: can't be read ({_reason(error)})") from None
-    if end is None:
+    reader = _Reader(path)
+    copies = Counter(group.tag for group in reader.groups())
+    if reader.end is None:
         raise BackupFileError(f"{path}: no end line: the file is cut short or not a backup")
-    if end.get("sha256") != digest.hexdigest():
+    if reader.end.get("sha256") != reader.digest.hexdigest():
         raise BackupFileError(f"{path}: the checksum does not match: the file was changed "
                               "or damaged")  # fmt: skip
-    return Summary(int(end.get("servers", 0)), int(end.get("keys", 0)), path.stat().st_size,
-                   created, copies)  # fmt: skip
+    servers, keys = (reader.end.get(name, 0) for name in ("servers", "keys"))
+    if type(servers) is not int or type(keys) is not int:
+        raise BackupFileError(f"{path}: the end line's counts are not numbers: the file is "
+                              "damaged")  # fmt: skip
+    return Summary(servers, keys, path.stat().st_size, reader.created, copies)
 
 
 def groups(path: Path, summary: Summary) -> Iterator[Group]:
     """The file's groups, each in its last copy (the file was `check`ed already)."""
     left = Counter(summary.copies)
-    keys: list[StoredKey] = []
-    tag = None
-    with _open(path, "r") as source:
+    for group in _Reader(path).groups():
+        left[group.tag] -= 1
+        if left[group.tag] == 0:
+            yield group
+
+
+class _Reader:
+    """One pass over a file: its header, its copies of groups, its end line and checksum."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.digest = hashlib.sha256()
+        self.created = ""
+        self.version = VERSION
+        self.end: dict[str, Any] | None = None
+
+    def groups(self) -> Iterator[Group]:
+        """Each copy of a group, in the file's order; `BackupFileError` for what is wrong."""
+        try:
+            with _open(self.path, "r") as source:
+                yield from self._copies(self._records(source))
+        except (OSError, UnicodeDecodeError, EOFError) as error:
+            raise BackupFileError(f"{self.path}: can't be read ({_reason(error)})") from None
+
+    def _records(self, source: Iterable[str]) -> Iterator[tuple[int, dict[str, Any]]]:
+        """The group and key lines, numbered; the header and end line are kept aside."""
         for number, text in enumerate(source, start=1):
-            record = json.loads(text)
-            if number == 1 or "end" in record:
+            if self.end is not None:
+                raise BackupFileError(f"{self.path}: line {number} comes after the end line")
+            record = _record(self.path, number, text)
+            if "end" in record and number > 1:
+                self.end = record
+                continue
+            self.digest.update(text.encode())
+            if number == 1:
+                self.created, self.version = _header(self.path, record)
+            else:
+                yield number, record
+
+    def _copies(self, records: Iterable[tuple[int, dict[str, Any]]]) -> Iterator[Group]:
+        """The copies of groups: each starts at its group line (version 2), or where the tag
+        changes or the sorted keys start over (version 1)."""
+        path, tag, keys, expected, opened = self.path, None, list[StoredKey](), 0, 0
+        for number, record in records:
+            if "group" in record and self.version > 1:
+                if tag is not None:
+                    yield _closed(path, opened, tag, keys, expected)
+                tag, keys, opened = _group_line(path, number, record), [], number
+                expected = record["keys"]
                 continue
             stored = _stored(path, number, record)
-            if hash_tag(stored.key) != tag:
-                if tag is not None and _last_copy(left, tag):
+            if self.version == 1 and _starts_over(tag, keys, stored):
+                if tag is not None:
                     yield Group(tag, tuple(keys))
-                tag, keys = hash_tag(stored.key), []
+                tag, keys, opened = hash_tag(stored.key), [], number
+            elif hash_tag(stored.key) != tag:
+                raise BackupFileError(f"{path}: line {number}: {stored.key} is not of the group "
+                                      f"{tag or '(none)'} it follows")  # fmt: skip
+            elif keys and stored.key <= keys[-1].key:  # a reading lists each key once, sorted
+                raise BackupFileError(f"{path}: line {number}: {stored.key} is out of order in "
+                                      f"its group: the file is damaged")  # fmt: skip
             keys.append(stored)
-    if tag is not None and _last_copy(left, tag):
-        yield Group(tag, tuple(keys))
+        if tag is not None:
+            yield _closed(path, opened, tag, keys, len(keys) if self.version == 1 else expected)
 
 
-def _last_copy(left: Counter[str], tag: str) -> bool:
-    left[tag] -= 1
-    return left[tag] == 0
+def _starts_over(tag: str | None, keys: list[StoredKey], stored: StoredKey) -> bool:
+    """In a version 1 file: whether `stored` begins another copy (a copy's keys are sorted)."""
+    return hash_tag(stored.key) != tag or (bool(keys) and stored.key <= keys[-1].key)
+
+
+def _closed(path: Path, opened: int, tag: str, keys: list[StoredKey], expected: int) -> Group:
+    if len(keys) != expected:
+        raise BackupFileError(f"{path}: line {opened}: the group {tag} has {len(keys)} keys, "
+                              f"not the {expected} it says: the file is damaged")  # fmt: skip
+    return Group(tag, tuple(keys))
+
+
+def _group_line(path: Path, number: int, record: dict[str, Any]) -> str:
+    tag, count = record.get("group"), record.get("keys")
+    if not isinstance(tag, str) or not tag or type(count) is not int or count < 0:
+        raise BackupFileError(f"{path}: line {number} is not a group line: the file is damaged")
+    return tag
 
 
 def _reason(error: BaseException) -> str:
@@ -196,66 +251,23 @@ def _record(path: Path, number: int, text: str) -> dict[str, Any]:
     return record
 
 
-def _header(path: Path, record: dict[str, Any]) -> str:
+def _header(path: Path, record: dict[str, Any]) -> tuple[str, int]:
     if record.get("format") != FORMAT:
         raise BackupFileError(f"{path}: not a shutbox backup (no shutbox-backup header)")
-    if record.get("version") != VERSION:
-        raise BackupFileError(f"{path}: a backup of format version {record.get('version')}; "
-                              f"this shutbox reads version {VERSION}")  # fmt: skip
-    return str(record.get("created", ""))
+    version = record.get("version")
+    if type(version) is not int or version not in READS:
+        raise BackupFileError(f"{path}: a backup of format version {version}; this shutbox "
+                              f"reads versions {READS[0]} to {READS[-1]}")  # fmt: skip
+    return str(record.get("created", "")), version
 
 
 def _stored(path: Path, number: int, record: dict[str, Any]) -> StoredKey:
-    """The key of one line, or BackupFileError naming the line."""
-    key, kind, ttl, value = (record.get(name) for name in ("key", "type", "ttl_ms", "value"))
-    problem = None
-    if not isinstance(key, str) or not key.startswith(NAMESPACE):
-        problem = f"its key is not one of the bot's ({NAMESPACE}...)"
-    elif kind not in KINDS:
-        problem = f"{key} has an unknown type {kind!r}"
-    elif ttl is not None and (not isinstance(ttl, int) or ttl <= 0):
-        problem = f"{key} has a bad time to live {ttl!r}"
-    elif not _well_formed(str(kind), value):
-        problem = f"{key} has a value that is not a {kind}"
-    if problem:
+    """The key of one line, or BackupFileError naming the line and key: its shape first, then
+    whether the bot can read its value."""
+    problem = line_problem(record)
+    stored = stored_key(record) if problem is None else None
+    if stored is not None:
+        problem = value_problem(stored)
+    if stored is None or problem is not None:
         raise BackupFileError(f"{path}: line {number}: {problem}")
-    return StoredKey(str(key), str(kind), ttl, value)
-
-
-def _strings(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(item, str) for item in value)
-
-
-def _well_formed(kind: str, value: Any) -> bool:
-    if kind == "string":
-        return isinstance(value, str)
-    if kind == "hash":
-        return isinstance(value, dict) and value != {} and _strings(list(value.values()))
-    if kind in ("set", "list"):
-        return _strings(value) and value != []
-    if kind == "zset":
-        return isinstance(value, list) and value != [] and all(
-            _strings(pair) and len(pair) == 2 and _score(pair[1]) for pair in value
-        )  # fmt: skip
-    entries = value.get("entries") if isinstance(value, dict) else None
-    return (
-        isinstance(entries, list)
-        and STREAM_ID.fullmatch(str(value.get("last"))) is not None
-        and all(_stream_entry(entry) for entry in entries)
-    )
-
-
-def _stream_entry(entry: Any) -> bool:
-    return (
-        isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str)
-        and STREAM_ID.fullmatch(entry[0]) is not None and _strings(entry[1])
-        and len(entry[1]) % 2 == 0 and entry[1] != []
-    )  # fmt: skip
-
-
-def _score(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
+    return stored

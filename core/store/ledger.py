@@ -12,6 +12,7 @@ from typing import Any, TypeAlias
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
+from redis.exceptions import ResponseError
 
 from core.service.model import keys
 from core.service.model.commit import Scope
@@ -19,6 +20,7 @@ from core.store.commit_wire import server_key
 from core.store.errors import reachable
 
 JOURNAL_CHUNK = 1000
+WRONG_TYPE = "WRONGTYPE"  # what `unreadable` notes of a key of another type
 LEDGER_ATTEMPTS = 5  # replays a ledger check tries while commits keep folding the journal
 
 JournalEntry = tuple[str, str, int, dict[str, str]]
@@ -35,6 +37,10 @@ class LedgerReport:
     mismatches: dict[str, tuple[int, int]] = field(default_factory=dict)  # (journal, stored)
     total: int = 0  # sum of every stored balance, mint and pots included: 0 when sound
     folded: int = 0  # older entries summed up in the checkpoint the replay starts from
+    checkpoint_total: int = 0  # sum of the checkpoint's balances: 0 when sound
+    # values the check could not read, left out of the sums: record -> what it holds
+    unreadable: dict[str, str] = field(default_factory=dict)
+    journal_gives: dict[str, int] = field(default_factory=dict)  # for an unreadable balance
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +52,26 @@ class Checkpoint:
     last_id: str = ""  # the last of them; the stream holds only later ones
 
     @classmethod
-    def from_fields(cls, fields: Mapping[Any, Any]) -> Checkpoint:
-        balances = {
-            str(name)[2:]: int(value) for name, value in fields.items() if str(name)[:2] == "b:"
-        }
-        return cls(balances, int(fields.get("entries", 0)), str(fields.get("id", "")))
+    def from_fields(cls, fields: Mapping[Any, Any], unreadable: dict[str, str]) -> Checkpoint:
+        """The checkpoint; a field that is not a whole number goes into `unreadable`."""
+        named = {str(name)[2:]: value for name, value in fields.items() if str(name)[:2] == "b:"}
+        balances = whole_numbers(named, "checkpoint b:", unreadable)
+        counted = whole_numbers({"entries": fields.get("entries", 0)}, "checkpoint ", unreadable)
+        return cls(balances, counted.get("entries", 0), str(fields.get("id", "")))
+
+
+def whole_numbers(
+    values: Mapping[Any, Any], record: str, unreadable: dict[str, str]
+) -> dict[str, int]:
+    """The values that are whole numbers; each other one goes into `unreadable` as
+    `<record><name>` -> the value."""
+    found = {}
+    for name, value in values.items():
+        try:
+            found[str(name)] = int(value)
+        except ValueError:
+            unreadable[f"{record}{name}"] = str(value)
+    return found
 
 
 class Ledger:
@@ -80,19 +101,33 @@ class Ledger:
     async def verify_ledger(self, scope: Scope) -> LedgerReport:
         """Replay the journal from the checkpoint (zero balances without one) to the balances.
 
-        A checkpoint that does not itself sum to zero fails the check like a wrong balance.
+        A checkpoint that does not itself sum to zero fails the check like a wrong balance, and
+        so does a value that is not a whole number (a balance, a journal entry's amount), named
+        in the report and left out of the sums.
         """
         for _ in range(LEDGER_ATTEMPTS):
-            stored, last_id, checkpoint = await self._ledger_snapshot(scope)
+            unreadable: dict[str, str] = {}
+            stored, last_id, checkpoint = await self._ledger_snapshot(scope, unreadable)
             start = checkpoint.balances
-            replayed, entries = await self._replay(scope, last_id, start) if last_id else (start, 0)
+            replayed, entries = (
+                await self._replay(scope, last_id, start, unreadable) if last_id else (start, 0)
+            )
             # A commit may have folded entries the replay had still to read: then read again.
             if await self._checkpoint_id(scope) == checkpoint.last_id:
                 break
-        mismatches = _mismatches(replayed, stored)
-        total = sum(stored.values())
-        ok = not mismatches and total == 0 and sum(start.values()) == 0
-        return LedgerReport(ok, entries, len(stored), mismatches, total, checkpoint.entries)
+        balance = f"{keys.BALANCES} "  # how an unreadable balance is noted
+        unread = {r.removeprefix(balance) for r in unreadable if r.startswith(balance)}
+        mismatches = {
+            a: pair for a, pair in _mismatches(replayed, stored).items() if a not in unread
+        }
+        # nothing to compare with
+        if unreadable.keys() & {keys.BALANCES, keys.JOURNAL, keys.CHECKPOINT}:
+            mismatches = {}
+        gives = {account: replayed.get(account, 0) for account in unread}
+        total, opened = sum(stored.values()), sum(start.values())
+        ok = not mismatches and not unreadable and total == 0 and opened == 0
+        return LedgerReport(ok, entries, len(stored), mismatches, total, checkpoint.entries,
+                            opened, unreadable, gives)  # fmt: skip
 
     async def _checkpoint_id(self, scope: Scope) -> str:
         with reachable():
@@ -100,18 +135,27 @@ class Ledger:
         return "" if found is None else str(found)
 
     async def _replay(
-        self, scope: Scope, until: str, start: Mapping[str, int]
+        self, scope: Scope, until: str, start: Mapping[str, int], unreadable: dict[str, str]
     ) -> tuple[dict[str, int], int]:
-        """Balances from `start` after each journal entry up to `until`, and how many there were."""
+        """Balances from `start` after each journal entry up to `until`, and how many there were;
+        an entry that is not a chip movement goes into `unreadable`."""
         replayed = dict(start)
-        entries = 0
-        async for source, target, amount, _ in self.journal(scope, until=until):
-            replayed[source] = replayed.get(source, 0) - amount
-            replayed[target] = replayed.get(target, 0) + amount
-            entries += 1
+        entries, start_id = 0, "-"
+        while chunk := await self._journal_chunk(scope, start_id, until):
+            for entry_id, fields in chunk:
+                entries += 1
+                if (movement := _movement(entry_id, fields, unreadable)) is not None:
+                    source, target, amount = movement
+                    replayed[source] = replayed.get(source, 0) - amount
+                    replayed[target] = replayed.get(target, 0) + amount
+            if len(chunk) < JOURNAL_CHUNK:
+                break
+            start_id = f"({chunk[-1][0]}"
         return replayed, entries
 
-    async def _ledger_snapshot(self, scope: Scope) -> tuple[dict[str, int], str | None, Checkpoint]:
+    async def _ledger_snapshot(
+        self, scope: Scope, unreadable: dict[str, str]
+    ) -> tuple[dict[str, int], str | None, Checkpoint]:
         """Balances, the last journal id and the checkpoint read together (MULTI), so commits
         cannot split them.
 
@@ -122,9 +166,25 @@ class Ledger:
         pipe.xrevrange(server_key(scope, keys.JOURNAL), "+", "-", count=1)
         pipe.hgetall(server_key(scope, keys.CHECKPOINT))
         with reachable():
-            balances, last, checkpoint = await pipe.execute()
-        stored = {str(account): int(amount) for account, amount in balances.items()}
-        return stored, (str(last[0][0]) if last else None), Checkpoint.from_fields(checkpoint)
+            replies = await pipe.execute(raise_on_error=False)
+        balances = _typed(keys.BALANCES, replies[0], {}, unreadable)
+        last = _typed(keys.JOURNAL, replies[1], [], unreadable)
+        checkpoint = _typed(keys.CHECKPOINT, replies[2], {}, unreadable)
+        stored = whole_numbers(balances, f"{keys.BALANCES} ", unreadable)
+        found = Checkpoint.from_fields(checkpoint, unreadable)
+        return stored, (str(last[0][0]) if last else None), found
+
+
+def _typed(name: str, reply: Any, empty: Any, unreadable: dict[str, str]) -> Any:
+    """A pipeline's reply; `empty` (and a note in `unreadable`) for a key of another type than
+    the ledger keeps there. Any other refusal is Redis in trouble, raised as such."""
+    if not isinstance(reply, ResponseError):
+        return reply
+    if not str(reply).startswith("WRONGTYPE"):
+        with reachable():
+            raise reply
+    unreadable[name] = WRONG_TYPE
+    return empty
 
 
 def _mismatches(
@@ -134,6 +194,19 @@ def _mismatches(
     accounts = sorted(replayed.keys() | stored.keys())
     pairs = {account: (replayed.get(account, 0), stored.get(account, 0)) for account in accounts}
     return {account: pair for account, pair in pairs.items() if pair[0] != pair[1]}
+
+
+def _movement(
+    entry_id: Any, fields: dict[Any, Any], unreadable: dict[str, str]
+) -> tuple[str, str, int] | None:
+    """An entry's source, target and amount; None (and a note in `unreadable`) for an entry
+    that is not a chip movement."""
+    try:
+        source, target, amount, _ = _journal_entry(entry_id, fields)
+    except (KeyError, ValueError):
+        unreadable[f"journal {entry_id}"] = " ".join(f"{k}={v}" for k, v in fields.items())
+        return None
+    return source, target, amount
 
 
 def _journal_entry(entry_id: Any, fields: dict[Any, Any]) -> JournalEntry:

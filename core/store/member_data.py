@@ -85,6 +85,12 @@ class MemberData:
             found |= {pair[1] for pair in humans if isinstance(pair, list) and pair[:1] == [user]}
         return sorted(n for n in found if isinstance(n, str) and n)
 
+    async def known(self, scope: Scope, count: int) -> list[tuple[str, str]]:
+        """Up to `count` members of the server as (id, display name), to show how ids look."""
+        with reachable():
+            names = await self._redis.hgetall(f"{scope.tag}:names")
+        return sorted((str(uid), str(name)) for uid, name in names.items())[:count]
+
     async def _rematch_records(self, scope: Scope) -> list[str]:
         """Every channel's rematch record (core/service/features/rematch.py), older versions'
         too."""
@@ -115,22 +121,31 @@ class MemberData:
         await self._refuse_if_playing(scope, keys, user, names)
         pseudonym = f"erased:{secrets.token_hex(6)}"
         fixed = [f"{scope.tag}:{name}" for name in FIXED]
-        others = [k for k in keys if k not in fixed and await self._held(k, user, names)]
+        others = [k for k in keys if k not in fixed and await self._holds(k, user, names)]
         audit = AuditEntry(entry.at, entry.actor, entry.actor_name, entry.action, pseudonym,
                            "", entry.detail)  # fmt: skip
         args = [user, json.dumps(names), pseudonym, MINT, audit.to_json(), str(AUDIT_CAP)]
         with reachable():
             chips, renamed, removed = await self._forget(keys=fixed + others, args=args)
-        left = [k for k in await self.server_keys(scope) if await self._held(k, user, names)]
+        left = [k for k in await self.server_keys(scope) if await self._holds(k, user, names)]
         return Erased(pseudonym, int(chips), int(renamed), int(removed), tuple(left))
 
     async def _refuse_if_playing(
         self, scope: Scope, keys: list[str], user: str, names: list[str]
     ) -> None:
+        """A game with others in a channel holds chips and seats: it ends first. The member's
+        own daily challenge attempt moves no chips and goes with them, finished or not."""
         for key in keys:
             name = key.removeprefix(f"{scope.tag}:")
-            if name.startswith(named.game("")) and await self._held(key, user, names):
+            # a member's daily challenge attempt (keys.challenge_game) holds no other player
+            if name.startswith(named.challenge_games()) or not name.startswith(named.game("")):
+                continue
+            if await self._held(key, user, names):
                 raise MemberPlaying(name.removeprefix(named.game("")))
+
+    async def _holds(self, key: str, user: str, names: list[str]) -> bool:
+        """Whether the key is named after the member (whatever it holds, "" too) or holds them."""
+        return user in key.split(":") or await self._held(key, user, names) not in (None, {}, [])
 
     async def _held(self, key: str, user: str, names: list[str]) -> Any:
         """What `key` holds of the member: the whole value when the key is named after them."""
@@ -178,10 +193,10 @@ def _matching(value: Any, user: str, names: list[str]) -> Any:
     """The parts of a value that hold the member."""
     if isinstance(value, str):
         return value if holds(value, user, names) else None
-    if isinstance(value, dict):  # a hash (as forget.lua's `field_holds`) or a board
+    if isinstance(value, dict):  # a hash (as forget.lua's `field_holds`) or a sorted set
         return {k: v for k, v in value.items()
-                if k in (user, f"{user}|{k.partition('|')[2]}") or user in str(v)
-                or str(v) in names}  # fmt: skip
+                if k in (user, f"{user}|{k.partition('|')[2]}") or user in k.split(":")
+                or user in str(v) or str(v) in names}  # fmt: skip
     if isinstance(value, list):
         return [v for v in value
                 if holds(v if isinstance(v, str) else json.dumps(v, ensure_ascii=False),

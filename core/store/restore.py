@@ -1,54 +1,115 @@
-"""Loading a backup's groups into Redis: each group written in one MULTI (one hash slot).
+"""Loading a backup's groups into Redis, all or nothing.
 
-A group's own keys are deleted in the same MULTI before they are written, so a group lands whole
-or not at all, and never merges into what was there. Afterwards every restored server is in the
-index of known servers and the due index again, so its deadlines fire (a bot reads the due index,
-not each server).
+The file was checked whole first (core/store/backup_file.py: every line, every value). Then:
+
+1. Staging: each group's keys are written under staged names (`stb-restore:` + the key, in the
+   key's own hash slot), one MULTI per group. Nothing the bot reads changes. A step that fails
+   here removes every staged key, and Redis is as it was.
+2. Into place: a marker (`stb:restoring`) is set, then each group's staged keys are renamed to
+   their names in one MULTI (its `present` keys deleted in the same step, under --replace) and
+   given their times to live; tags the file does not hold are deleted, the servers indexed, and
+   the marker removed. A rename cannot be refused for memory, so only a Redis that goes away
+   can stop this step; the marker then stays, `ledger verify` fails on it and a restore with
+   --replace finishes the job.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from core.store.backup import IN_FLIGHT, Group, StoredKey
+from core.store.backup import IN_FLIGHT, SCAN_COUNT, Group, StoredKey, hash_tag
 from core.store.due_reads import SERVERS_KEY
 from core.store.ledger import RedisClient
 from core.store.redis_store import RedisStore
 
+STAGING = "stb-restore:"
+RESTORING_KEY = "stb:restoring"  # set while staged keys go into place: a restore not finished
+
+
+@dataclass(frozen=True, slots=True)
+class Staged:
+    """A group written under staged names: its tag and each key with its time to live."""
+
+    tag: str
+    keys: tuple[tuple[str, int | None], ...]
+
+    @property
+    def is_server(self) -> bool:
+        return Group(self.tag, ()).is_server
+
+
+def staged_name(key: str) -> str:
+    """Where a key is staged: in its own hash slot (a key without a hash tag is its own tag)."""
+    return f"{STAGING}{key}" if hash_tag(key) != key else f"{STAGING}{{{key}}}"
+
 
 async def load(
-    redis: RedisClient, groups: Iterable[Group], present: dict[str, set[str]]
+    redis: RedisClient, groups: Iterable[Group], present: dict[str, set[str]], source: str
 ) -> tuple[set[str], int]:
-    """Write every group (several at once, each in its own MULTI), replacing the `present` keys
-    of its tag; then delete the tags of `present` the groups did not hold, and index the
-    servers. Returns the servers and the number of keys written."""
-    servers: set[str] = set()
-    keys = 0
-    stream = iter(groups)
-    while batch := list(islice(stream, IN_FLIGHT)):
-        await asyncio.gather(*(write_group(redis, g, present.pop(g.tag, ())) for g in batch))
-        servers.update(group.tag for group in batch if group.is_server)
-        keys += sum(len(group.keys) for group in batch)
+    """Stage every group, then put them all into place (see the module's docstring); returns
+    the servers and the number of keys written."""
+    await clear_staging(redis)
+    try:
+        staged = [group async for group in _stage_all(redis, groups)]
+    except BaseException:
+        await clear_staging(redis)
+        raise
+    await redis.set(RESTORING_KEY, source)
+    present.pop(RESTORING_KEY, None)  # an unfinished restore's marker: removed last, below
+    await _in_batches(staged, lambda group: _into_place(redis, group, present.pop(group.tag, ())))
     for leftover in present.values():
         await delete_group(redis, leftover)
+    servers = {group.tag for group in staged if group.is_server and group.keys}
     await index_servers(redis, servers)
-    return servers, keys
+    await redis.delete(RESTORING_KEY)
+    return servers, sum(len(group.keys) for group in staged)
 
 
-async def write_group(redis: RedisClient, group: Group, existing: Iterable[str] = ()) -> None:
-    """Replace `existing` keys of the group's tag, and its own, by the group's keys."""
+async def _stage_all(redis: RedisClient, groups: Iterable[Group]) -> AsyncIterator[Staged]:
+    """Write the groups under staged names, several at once (each in its own MULTI)."""
+    stream = iter(groups)
+    while batch := list(islice(stream, IN_FLIGHT)):
+        for group in await asyncio.gather(*(stage(redis, group) for group in batch)):
+            yield group
+
+
+async def _in_batches(staged: Sequence[Staged], step: Callable[[Staged], Awaitable[None]]) -> None:
+    for start in range(0, len(staged), IN_FLIGHT):
+        await asyncio.gather(*(step(group) for group in staged[start : start + IN_FLIGHT]))
+
+
+async def stage(redis: RedisClient, group: Group) -> Staged:
+    """The group's keys under staged names, in one MULTI; their times to live come later."""
     pipe: Any = redis.pipeline(transaction=True)
-    doomed = {*existing, *(stored.key for stored in group.keys)}
-    if doomed:
-        pipe.delete(*sorted(doomed))
+    if group.keys:
+        pipe.delete(*(staged_name(stored.key) for stored in group.keys))
     for stored in group.keys:
-        _write(pipe, stored)
-        if stored.ttl_ms is not None:
-            pipe.pexpire(stored.key, stored.ttl_ms)
+        _write(pipe, staged_name(stored.key), stored)
     await pipe.execute()
+    return Staged(group.tag, tuple((stored.key, stored.ttl_ms) for stored in group.keys))
+
+
+async def _into_place(redis: RedisClient, group: Staged, existing: Iterable[str]) -> None:
+    """Replace the tag's `existing` keys by the staged ones, in one MULTI."""
+    pipe: Any = redis.pipeline(transaction=True)
+    if doomed := sorted({*existing, *(key for key, _ in group.keys)}):
+        pipe.delete(*doomed)
+    for key, ttl_ms in group.keys:
+        # Both names in one slot; redis-py's cluster pipeline blocks only its `rename` method
+        pipe.execute_command("RENAME", staged_name(key), key)
+        if ttl_ms is not None:
+            pipe.pexpire(key, ttl_ms)
+    await pipe.execute()
+
+
+async def clear_staging(redis: RedisClient) -> None:
+    """Remove staged keys (of this restore, or one that stopped before)."""
+    async for key in redis.scan_iter(match=f"{STAGING}*", count=SCAN_COUNT):
+        await redis.delete(key)
 
 
 async def delete_group(redis: RedisClient, keys: Iterable[str]) -> None:
@@ -65,8 +126,8 @@ async def index_servers(redis: RedisClient, servers: Iterable[str]) -> None:
     await RedisStore(redis).reindex_deadlines()
 
 
-def _write(pipe: Any, stored: StoredKey) -> None:
-    key, value = stored.key, stored.value
+def _write(pipe: Any, key: str, stored: StoredKey) -> None:
+    value = stored.value
     if stored.kind == "string":
         pipe.set(key, value)
     elif stored.kind == "hash":

@@ -26,8 +26,8 @@ if __package__ in (None, ""):  # run as a file: make the project root importable
 
 from redis.asyncio import Redis
 
-from bot.benchmarks.baseline import bare_evalsha_per_second
-from bot.benchmarks.clicks import run_bench
+from bot.bench.baseline import bare_evalsha_per_second
+from bot.bench.games import run_bench
 from core.service.model.commit import Commit, CommitResult
 from core.store.redis_store import RedisStore
 from core.text.i18n import t

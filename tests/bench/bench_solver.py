@@ -1,4 +1,5 @@
-"""Solver benchmark: table build times per preset and objective, hint and move-generation costs.
+"""Solver benchmark: table build times per preset and objective, every rule set's expected-value
+table (CPU seconds, from nothing, in one process), hint and move-generation costs.
 
 Run `python -m tests.bench.bench_solver [--json PATH]` from the project root. It reports numbers
 only; nothing here asserts on time.
@@ -19,6 +20,8 @@ if __package__ in (None, ""):  # run as a file: make the project root importable
 
 from core.game.ai.solver import Objective, exact_p_shut, roll_outcomes, solve
 from core.game.ai.solver_long import solve_long
+from core.game.closing import found_by_total
+from core.game.options import every_rule_set
 from core.game.rules import PRESETS, CloseRule, Rules
 
 RULE_SETS: dict[str, Rules] = {
@@ -37,8 +40,22 @@ def seconds(action: Callable[[], object]) -> float:
 
 
 def clear_caches() -> None:
-    for cached in (solve, roll_outcomes, solve_long):
+    for cached in (solve, roll_outcomes, solve_long, found_by_total):
         cached.cache_clear()
+
+
+def every_table_cpu() -> dict[str, float]:
+    """CPU seconds (`time.process_time`) to build every rule set's expected-value table from
+    nothing, one after the other in this process, in all and by close rule."""
+    clear_caches()
+    by_close: dict[str, float] = {}
+    for rules in every_rule_set():
+        start = time.process_time()
+        solve(rules, Objective.SUM)
+        by_close[rules.close.value] = by_close.get(rules.close.value, 0.0) + (
+            time.process_time() - start
+        )
+    return {"all": sum(by_close.values()), **by_close}
 
 
 def table_build_times(rules: Rules) -> dict[str, float]:
@@ -82,6 +99,7 @@ def lookup_times(rules: Rules) -> dict[str, float]:
 
 
 def run() -> dict[str, object]:
+    every_table = every_table_cpu()
     builds = {name: table_build_times(rules) for name, rules in RULE_SETS.items()}
     lookups = {name: lookup_times(rules) for name, rules in RULE_SETS.items()}
     clear_caches()
@@ -91,6 +109,7 @@ def run() -> dict[str, object]:
     }
     exact = {name: seconds(lambda: exact_p_shut(PRESETS[name])) for name in ("classic", "hard")}  # noqa: B023
     return {
+        "every_table_cpu_s": every_table,
         "table_build_s": builds,
         "lookup_s": lookups,
         "long_game_s": long_game,
@@ -112,7 +131,7 @@ def print_report(results: dict[str, object]) -> None:
     for name, times in lookups.items():
         keys = ("best_move", "best_move_full_board", "options", "options_full_board")
         print(f"{name:18} " + " ".join(f"{times[key] * 1e6:10.1f}" for key in keys))
-    for section in ("long_game_s", "exact_s"):
+    for section in ("every_table_cpu_s", "long_game_s", "exact_s"):
         timings = results[section]
         assert isinstance(timings, dict)
         print(f"\n{section}: " + ", ".join(f"{k} {v * 1e3:.0f} ms" for k, v in timings.items()))

@@ -16,6 +16,7 @@ from core.game.dice import DiceSource, FixedDice, SeededDice
 from core.service.model.context import Context
 from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
+from core.text.i18n import t
 
 MAX_PRESSES = 2000
 
@@ -226,3 +227,13 @@ async def test_chips_never_go_to_a_bot_seat_in_the_playground(
     said = await playground.send(line)
     assert f"{shown} is a bot, and bots don’t keep chips." in "\n".join(said)
     assert await RedisStore(redis).balances(SCOPE, ["bot-1", "🤖-bot-1", "bot-2", "cy"]) == {}
+
+
+async def test_the_playground_says_it_serves_no_page_whatever_the_settings(
+    redis_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SHUTBOX_PUBLIC_URL set or not, the playground has no web server: `web on` says that."""
+    monkeypatch.setenv("SHUTBOX_PUBLIC_URL", "https://shutbox.example/")
+    async with open_playground(redis_url, str(tmp_path), "Ann") as playground:
+        out = await playground.send("web on")
+    assert out == [f"(to Ann only) {t('en', 'web.playground')}"]

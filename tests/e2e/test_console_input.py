@@ -46,10 +46,10 @@ async def test_buttons_are_lettered(redis: Redis) -> None:
 
 
 async def test_the_prompt_shows_whose_turn_a_press_plays(redis: Redis) -> None:
-    """Bob at the keyboard on Ann's turn: the prompt says Ann plays the next button."""
+    """Bob at the keyboard on Ann's turn: the prompt says the buttons play for Ann."""
     playground = make(redis, SeededDice(2), name="Ann")
     await send_all(playground, "start", "as Bob", "join", "go")
-    assert playground.prompt == "Bob (Ann to play)> "
+    assert playground.prompt == "Bob (buttons play for Ann)> "
 
 
 def test_the_default_name_is_the_login_name(redis: Redis, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -43,9 +43,9 @@ async def test_the_prompt_shows_who_presses_the_lobby_buttons(redis: Redis) -> N
     """`as Ann` + `join`: `go` is the host's, and the prompt says so."""
     playground = make(redis, SeededDice(1))
     await send_all(playground, "start", "as Ann", "join")
-    assert playground.prompt == "Ann (Cy hosts)> "
+    assert playground.prompt == "Ann (go/cancel act for the host, Cy)> "
     await playground.send("go")
-    assert playground.prompt == "Ann (Cy to play)> "
+    assert playground.prompt == "Ann (buttons play for Cy)> "
 
 
 async def test_the_prompt_follows_a_timeout_and_the_end(redis: Redis) -> None:
@@ -61,7 +61,8 @@ async def test_the_prompt_follows_a_timeout_and_the_end(redis: Redis) -> None:
             break
         acting = playground.acting
         assert acting is not None
-        assert playground.prompt == ("Cy> " if acting == "Cy" else f"Cy ({acting} to play)> ")
+        shown = "Cy> " if acting == "Cy" else f"Cy (buttons play for {acting})> "
+        assert playground.prompt == shown
     assert playground.view is not None and playground.view.over
     assert playground.prompt == "Cy> "
 
@@ -87,7 +88,7 @@ async def test_no_english_is_left_in_danish_and_norwegian(redis: Redis, lang: st
     out += await playground.send("hint")
     out += await playground.send("help")
     text = "\n".join(out)
-    for english in ("(to ", "No command or button", "to play)", "Playground commands", "Best:"):
+    for english in ("(to ", "No command or button", "play for", "In the playground", "Best:"):
         assert english not in text and english not in playground.prompt
     assert t(lang, "playground.private", name="Ann", text="")[:-1] in text
     hint = t(lang, "hint.sum", advice="", expected="", chance="").split(":")[0]

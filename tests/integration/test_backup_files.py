@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 
 from bot.cli import main
 from bot.redis_server import EmbeddedRedis
-from core.store.backup import NamespaceReader
+from core.store.backup import REREADS, NamespaceReader
 from core.store.backup_file import BackupWriter, check, groups
 from core.store.redis_store import RedisStore
 from tests.integration.test_backup import half_played, snapshot
@@ -65,9 +65,23 @@ def _other_json(path: Path) -> str:
 
 def _newer(path: Path) -> str:
     lines = _lines(path)
-    lines[0] = lines[0].replace('"version":1', '"version":2')
+    lines[0] = lines[0].replace('"version":2', '"version":3')
     path.write_text("".join(lines))
-    return "a backup of format version 2; this shutbox reads version 1"
+    return "a backup of format version 3; this shutbox reads versions 1 to 2"
+
+
+def _version_true(path: Path) -> str:
+    lines = _lines(path)
+    lines[0] = lines[0].replace('"version":2', '"version":true')
+    path.write_text("".join(lines))
+    return "a backup of format version True; this shutbox reads versions 1 to 2"
+
+
+def _end_counts(path: Path) -> str:
+    lines = _lines(path)
+    lines[-1] = lines[-1].replace('"servers": 1', '"servers": "one"')
+    path.write_text("".join(lines))
+    return "the end line's counts are not numbers: the file is damaged"
 
 
 def _bad_line(path: Path) -> str:
@@ -79,11 +93,11 @@ def _bad_line(path: Path) -> str:
 
 def _foreign_key(path: Path) -> str:
     lines = _lines(path)
-    record = json.loads(lines[1])
+    record = json.loads(lines[2])  # line 2 opens the server's group
     record["key"] = "sessions:1"
-    lines[1] = json.dumps(record) + "\n"
+    lines[2] = json.dumps(record) + "\n"
     path.write_text("".join(lines))
-    return "line 2: its key is not one of the bot's (stb:...)"
+    return "line 3: its key is not one of the bot's (stb:...)"
 
 
 def _binary(path: Path) -> str:
@@ -101,8 +115,9 @@ def _missing(path: Path) -> str:
     return "can't be read (No such file or directory)"
 
 
-@pytest.mark.parametrize("damage", [_cut, _changed, _not_a_backup, _other_json, _newer, _bad_line,
-                                    _foreign_key, _binary, _empty, _missing])  # fmt: skip
+@pytest.mark.parametrize("damage", [_cut, _changed, _not_a_backup, _other_json, _newer,
+                                    _version_true, _end_counts, _bad_line, _foreign_key, _binary,
+                                    _empty, _missing])  # fmt: skip
 async def test_a_file_that_is_not_a_whole_backup_is_refused_with_one_line(
     backup: Path, redis: Redis, damage: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -141,22 +156,38 @@ async def test_a_group_that_gains_a_key_during_the_backup_is_read_again(
     await half_played(store, seats(2, 1, platform="grow"), clicks=1)
     path = tmp_path / "grow.jsonl"
     seen = 0
+    game = await redis.hgetall("stb:{grow:server0}:game:channel0")  # a second such game
     with BackupWriter(path, "test") as out:
         async for group in NamespaceReader(redis).groups():
             out.add(group)
             seen += group.tag == "grow:server0"
             if seen == 1 and group.tag == "grow:server0":  # a commit lands right after the read
                 pipe = redis.pipeline(transaction=True)
-                pipe.hset("stb:{grow:server0}:game:new", mapping={"v": "1", "r": "x"})
+                pipe.hset("stb:{grow:server0}:game:new", mapping=game)
                 pipe.hincrby("stb:{grow:server0}:bal", "ann", -5)
                 await pipe.execute()
     summary = check(path)
     assert summary.copies["grow:server0"] == 2 and summary.copies["grow:server1"] == 1
     restored = {group.tag: group for group in groups(path, summary)}
     keys = {stored.key: stored.value for stored in restored["grow:server0"].keys}
-    assert keys["stb:{grow:server0}:game:new"] == {"v": "1", "r": "x"}
+    assert keys["stb:{grow:server0}:game:new"] == game
     assert keys["stb:{grow:server0}:bal"] == await redis.hgetall("stb:{grow:server0}:bal")
     assert summary.keys == sum(len(group.keys) for group in restored.values())
+
+
+async def test_a_group_still_gaining_keys_after_the_last_round_is_named(
+    redis: Redis, store: RedisStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No round left to read it again: the reader names it, for the operator to hear of."""
+    monkeypatch.setattr("core.store.backup.REREADS", 0)  # REREADS below: the module's own
+    await half_played(store, seats(2, 1, platform="busy"), clicks=1)
+    reader = NamespaceReader(redis)
+    async for group in reader.groups():
+        if group.tag == "busy:server0":
+            await redis.set("stb:{busy:server0}:req:late", "x")
+    assert reader.unsettled == ("busy:server0",)
+    docs = (Path(__file__).parents[2] / "docs/operate/backup.md").read_text()
+    assert f"after {REREADS + 1} readings" in " ".join(docs.split()), "the figure the docs quote"
 
 
 async def test_a_backup_loads_into_the_embedded_redis_and_back(

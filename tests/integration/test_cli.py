@@ -77,7 +77,7 @@ async def test_bench_baseline_and_servers_add_their_figures(
     """`--baseline` adds the bare-EVALSHA rate and the click rate's share of it; `--servers`
     spreads the games over that many known servers and reports the idle sweep's commands and
     the journal's size; the bench leaves none of its servers in the shared sets."""
-    monkeypatch.setattr("bot.benchmarks.baseline.SERVER_CALLS", 2000)  # redis-benchmark, if present
+    monkeypatch.setattr("bot.bench.baseline.SERVER_CALLS", 2000)  # redis-benchmark, if present
     argv = ["bench", "--games", "20", "--actions", "200", "--servers", "500", "--baseline"]
     assert await _run([*argv, "--json"]) == 0
     report = json.loads(capsys.readouterr().out)

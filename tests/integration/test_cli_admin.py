@@ -56,7 +56,8 @@ async def test_audit_lists_the_admin_actions(
     ("argv", "line"),
     [
         (["audit", "--server", "nowhere"],
-         "shutbox: --server must be platform:id (e.g. discord:123), not 'nowhere'\n"),
+         "shutbox: --server must be platform:id (e.g. discord:123; the local playground is "
+         "local:playground), not 'nowhere'\n"),
         (["audit", "--server", "discord:404"],
          "shutbox: no server discord:404 in this Redis (known: test:guild)\n"),
         (["user", "export", "--server", "discord:404", "--user", "u1"],
@@ -87,8 +88,9 @@ async def test_export_then_forget_from_the_command_line(
     out = capsys.readouterr().out
     assert out.startswith(f"Erased bob on {SERVER}: 140 chips back to the mint, 2 journal entries")
     assert await _run(["ledger", "verify", "--server", SERVER]) == 0
-    assert await _run(["user", "forget", "--server", SERVER, "--user", "bob"]) == 0
-    assert capsys.readouterr().out.endswith(f"Nothing is held about bob on {SERVER}.\n")
+    assert await _run(["user", "forget", "--server", SERVER, "--user", "bob"]) == 2
+    assert capsys.readouterr().err.startswith(f"shutbox: nothing is held about 'bob' on {SERVER} "
+                                              "(erased already, or not a member id")  # fmt: skip
     assert await _run(["audit", "--server", SERVER]) == 0
     assert "  erase  by ops (ops)  to erased:" in capsys.readouterr().out
 
@@ -101,6 +103,7 @@ async def test_forget_refuses_a_member_in_a_running_game(
     capsys.readouterr()
     assert await _run(["user", "forget", "--server", SERVER, "--user", "bob"]) == 2
     assert capsys.readouterr().err == (
-        "shutbox: bob is seated in the running game in channel c1; stop it (/shutbox stop) or "
-        "let it end, then erase again\n"
+        "shutbox: bob is seated in the running game in channel c1; the host or an admin ends "
+        "it with /shutbox stop in that channel (its stakes go back), or let it end, then erase "
+        "again\n"
     )

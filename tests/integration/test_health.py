@@ -16,7 +16,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from redis.asyncio import Redis
 
 from bot.health import HealthSources, serving
-from bot.runtime import Runtime, open_runtime, serving_health
+from bot.listeners import serving_listeners
+from bot.runtime import Runtime, open_runtime
 from bot.settings import Settings
 from bot.telemetry import Telemetry
 from core.service.api.commands import Join, Start
@@ -195,12 +196,12 @@ async def test_serving_health_follows_the_port_setting(
     """SHUTBOX_HEALTH_PORT picks the port; the platforms given are expected; 0 serves nothing."""
     monkeypatch.setenv("SHUTBOX_HEALTH_PORT", str(unused_tcp_port))
     monkeypatch.setenv("SHUTBOX_HEALTH_HOST", "127.0.0.1")
-    async with serving_health(Settings(), runtime, ["discord"]) as port:
+    async with serving_listeners(Settings(), runtime, ["discord"]) as port:
         assert port == unused_tcp_port
         status, body = await get_json(port)
     assert status == 503 and body["platforms"] == {"discord": "starting"}  # type: ignore[index]
     monkeypatch.setenv("SHUTBOX_HEALTH_PORT", "0")
-    async with serving_health(Settings(), runtime) as port:
+    async with serving_listeners(Settings(), runtime) as port:
         assert port is None
 
 
@@ -233,28 +234,33 @@ async def _exit_code(shell_command: str, port: int) -> int:
     return await asyncio.wait_for(process.wait(), timeout=20)
 
 
-async def test_the_health_server_serves_board_pictures_with_a_public_address(
+async def test_the_public_listener_serves_board_pictures_and_the_operator_one_does_not(
     runtime: Runtime, unused_tcp_port: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """In Socket Mode the health server is the bot's only web server: with SHUTBOX_PUBLIC_URL
-    and SHUTBOX_IMAGE_SECRET it answers the signed picture URLs; without, /board/ is not there."""
+    """In Socket Mode (or Discord alone) the public listener is a server of its own: with
+    SHUTBOX_PUBLIC_URL and SHUTBOX_IMAGE_SECRET it answers the signed picture URLs on
+    SHUTBOX_PUBLIC_PORT; the operator listener never does. Without the URL there is no public
+    listener at all."""
     from adapters.pictures import PictureLinks, derived_key
 
-    monkeypatch.setenv("SHUTBOX_HEALTH_PORT", str(unused_tcp_port))
-    monkeypatch.setenv("SHUTBOX_HEALTH_HOST", "127.0.0.1")
+    monkeypatch.setenv("SHUTBOX_HEALTH_PORT", "0")
+    monkeypatch.setenv("SHUTBOX_PUBLIC_PORT", str(unused_tcp_port))
+    monkeypatch.setenv("SHUTBOX_PUBLIC_HOST", "127.0.0.1")
     monkeypatch.setenv("SHUTBOX_PUBLIC_URL", f"http://127.0.0.1:{unused_tcp_port}")
     monkeypatch.setenv("SHUTBOX_IMAGE_SECRET", "picture key")
     links = PictureLinks(f"http://127.0.0.1:{unused_tcp_port}", derived_key("picture key"))
     path = links.url("12.a5.625.40.w4VzZQ").removeprefix(links.public_url)
-    async with (
-        serving_health(Settings(), runtime) as port,
-        aiohttp.ClientSession() as session,
-        session.get(f"http://127.0.0.1:{port}{path}") as response,
-    ):
-        png = await response.read()
-    assert (response.status, response.content_type) == (200, "image/png")
-    assert png.startswith(b"\x89PNG")
-    monkeypatch.delenv("SHUTBOX_PUBLIC_URL")
-    async with serving_health(Settings(), runtime) as port:
-        assert port is not None
+    async with serving_listeners(Settings(), runtime):
+        async with aiohttp.ClientSession() as session:
+            response = await session.get(f"http://127.0.0.1:{unused_tcp_port}{path}")
+            png = await response.read()
+        metrics = (await fetch(unused_tcp_port, "/metrics"))[0]
+    assert (response.status, png[:4]) == (200, b"\x89PNG")
+    assert metrics == 404
+    monkeypatch.setenv("SHUTBOX_HEALTH_PORT", str(unused_tcp_port))
+    monkeypatch.setenv("SHUTBOX_HEALTH_HOST", "127.0.0.1")
+    monkeypatch.setenv("SHUTBOX_PUBLIC_PORT", "0")
+    async with serving_listeners(Settings(), runtime) as port:
+        assert port == unused_tcp_port
         assert (await fetch(port, path))[0] == 404
+        assert (await fetch(port, "/metrics"))[0] == 200

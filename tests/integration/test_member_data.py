@@ -12,6 +12,7 @@ from redis.asyncio import Redis
 from core.service.api.commands import (
     AddBot,
     Begin,
+    Challenge,
     Configure,
     Daily,
     Give,
@@ -189,3 +190,33 @@ async def test_a_member_seated_in_a_running_game_is_not_erased(
         await MemberData(redis).forget(SCOPE, "zoequill", ERASE)
     assert refused.value.channel == "c1"
     assert await MemberData(redis).export(SCOPE, "zoequill") == held
+
+
+async def test_an_unfinished_challenge_attempt_goes_with_the_member(
+    redis: Redis, store: RedisStore
+) -> None:
+    """Her daily challenge, begun and left, moves no chips: forget erases it (the game, its
+    deadline, the day's attempt) instead of refusing, and no key name or value holds her id."""
+    table = Table(manager(store))
+    await play_match(table, "Zoequill", "Bob")
+    await table.manager.handle(table.ctx("Zoequill"), Challenge())
+    games = [key async for key in redis.scan_iter(match=f"{SCOPE.tag}:game:challenge:*")]
+    assert len(games) == 1 and games[0].endswith(":zoequill")
+    erased = await MemberData(redis).forget(SCOPE, "zoequill", ERASE)
+    assert erased.left == ()
+    assert [kv for kv in await everything(redis) if "zoequill" in kv[1].lower()] == []
+    assert (await store.verify_ledger(SCOPE)).ok
+
+
+async def test_claims_named_after_the_member_go_whatever_they_hold(
+    redis: Redis, store: RedisStore
+) -> None:
+    """A claim (`claim:ann:<request>:<user>`) holds "" until its winner notes something: its
+    name alone makes it the member's."""
+    table = Table(manager(store))
+    await play_match(table, "Zoequill", "Bob")
+    await store.claim(SCOPE, "ann:1733270400.1:1733270401.2:zoequill", 3600)
+    await store.claim(SCOPE, "ann:1733270400.1:1733270401.3:bob", 3600)
+    assert (await MemberData(redis).forget(SCOPE, "zoequill", ERASE)).left == ()
+    assert [kv for kv in await everything(redis) if "zoequill" in kv[1].lower()] == []
+    assert await redis.exists(f"{SCOPE.tag}:claim:ann:1733270400.1:1733270401.3:bob")

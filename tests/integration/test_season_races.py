@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from redis.asyncio import Redis
 
-from core.game.rules import every_rule_set
+from core.game.options import every_rule_set
 from core.service.api.commands import Begin, Join, Season, Start
 from core.service.features.season_boards import season_boards
 from core.service.model.commit import Commit, OpKind, Scope, StoreOp

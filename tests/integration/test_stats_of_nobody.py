@@ -1,5 +1,5 @@
-"""`stats` of a member who never played here and never had chips says so; it does not invent
-the start chips for them (the caller's own stats still show what they may play with)."""
+"""`stats` of a member who never played here and never had chips says so, with the start chips
+their `balance` shows (every member starts with them)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,12 @@ from core.store.redis_store import RedisStore
 ANN = Context(Scope("test", "g1"), "c1", "ann", "Ann")
 
 
-async def test_a_member_without_games_or_chips_has_no_numbers(redis: Redis) -> None:
+async def test_a_member_without_games_or_chips_has_played_no_game(redis: Redis) -> None:
     manager = GameManager(RedisStore(redis))
     reply = await manager.handle(ANN, Stats("nobody", "Nobody"))
-    assert reply.public == ("Nobody has no numbers here yet: no game played, no chips.",)
+    assert reply.public == (
+        "Nobody has played no game here yet. Chips: 100 (what every member starts with).",
+    )
     own = await manager.handle(ANN, Stats())
     assert "Chips: 100" in own.public[0]
 

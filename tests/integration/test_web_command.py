@@ -108,3 +108,15 @@ async def test_servers_have_their_own_slugs(store: RedisStore) -> None:
 
 def test_web_is_a_typed_subcommand() -> None:
     assert "web" in NAMES
+
+
+async def test_with_an_address_but_no_public_listener_web_says_so(store: RedisStore) -> None:
+    """SHUTBOX_PUBLIC_URL set, SHUTBOX_PUBLIC_PORT=0: the listeners tell the manager so."""
+    table = _table(store, public_url="")
+    table.manager.no_pages = "web.no_listener"
+    reply = await table.manager.handle(table.ctx("Mod", admin=True), Web("on"))
+    assert reply.private == (
+        "This bot has a public address but no public listener (SHUTBOX_PUBLIC_PORT is 0), so it "
+        "cannot serve a page; ask whoever runs it."
+    )
+    assert await store.web.slug(SCOPE) is None

@@ -73,6 +73,7 @@ async def test_a_click_during_a_short_freeze_is_reported_as_redis_decided(
     server: RedisProcess, table: Table
 ) -> None:
     table.manager.resolve_pauses = (0.2,) * 15  # three seconds of asking
+    table.manager.resolve_budget = 5.0
     before = await stored_version(table)
 
     click = asyncio.create_task(table.press("Ann", "Roll"))

@@ -94,3 +94,16 @@ def test_the_ratings_example_is_what_the_model_gives_two_newcomers() -> None:
     ann, bob = (Skill(team[0].mu, team[0].sigma).shown for team in (won, lost))
     example = f"Ann {ann:,} (+{ann - 1500}) · Bob {bob:,} (−{1500 - bob})"
     assert example in (ROOT / "docs" / "play" / "ratings.md").read_text(encoding="utf-8")
+
+
+def test_the_playground_server_the_docs_name_is_the_playground_s() -> None:
+    """The operator's tools need the playground's server id: the pages give the real one."""
+    from adapters.console import SCOPE
+    from adapters.console.parse import user_id
+
+    server = f"{SCOPE.platform}:{SCOPE.server}"
+    playground = (ROOT / "docs" / "play" / "playground.md").read_text(encoding="utf-8")
+    assert f"--server {server}" in " ".join(playground.split())
+    members = " ".join((ROOT / "docs" / "operate" / "members.md").read_text().split())
+    assert f"server is `{server}`" in members
+    assert f"`Ann Lee` is `{user_id('Ann Lee')}`" in members

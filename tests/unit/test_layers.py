@@ -46,6 +46,7 @@ EXCEPTIONS: dict[str, tuple[str, ...]] = {
 PLATFORM_LIBRARIES: dict[str, tuple[str, ...]] = {
     "redis": ("core.store", "bot"),
     "discord": ("adapters.discord", "bot"),
+    "nacl": ("adapters.discord",),  # Discord's signatures on interactions over HTTP
     "slack_bolt": ("adapters.slack", "bot"),
     "slack_sdk": ("adapters.slack", "bot"),
     "aiohttp": ("adapters", "bot"),

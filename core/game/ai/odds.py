@@ -46,12 +46,12 @@ def compute_odds(rules: Rules, objective: Objective | None = None, *, exact: boo
 
 
 def first_rolls(rules: Rules) -> dict[str, tuple[int, ...]]:
-    """The rolls that can differ on a full board: each total for `any` (only the sum matters),
-    else each distinct roll of the dice (which two dice show decides what may close)."""
-    if rules.by_total:
-        by_total = {str(sum(dice)): dice for dice, _ in reversed(sorted_rolls(rules.dice))}
-        return dict(sorted(by_total.items(), key=lambda item: int(item[0])))
-    return {"-".join(map(str, dice)): dice for dice, _ in sorted_rolls(rules.dice)}
+    """The rolls that can differ on a full board, one per `Rules.roll_key`, labelled by it: each
+    total for `any` (`7`), else each distinct roll of the dice (`3-4`)."""
+    by_key: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for dice, _ in sorted_rolls(rules.dice):
+        by_key.setdefault(rules.roll_key(dice), dice)
+    return {"-".join(map(str, key)): dice for key, dice in sorted(by_key.items())}
 
 
 def best_first_moves(table: Table) -> dict[str, str | None]:

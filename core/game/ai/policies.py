@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Protocol
 
 from core.game.ai.solver import Objective, Table, solve
+from core.game.closing import RollKey
 from core.game.moves import Options
 from core.game.rules import Rules
 
@@ -39,12 +40,11 @@ class MoveBook:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self._by_sum = rules.by_total
-        self._known: dict[tuple[int, object], Options] = {}
+        self._known: dict[tuple[int, RollKey], Options] = {}
 
-    def key(self, board: int, dice: tuple[int, ...]) -> tuple[int, object]:
-        """Rolls that allow the same moves share a key: the total, or the dice in any order."""
-        return (board, sum(dice) if self._by_sum else tuple(sorted(dice)))
+    def key(self, board: int, dice: tuple[int, ...]) -> tuple[int, RollKey]:
+        """Rolls that allow the same moves share a key: the board and `Rules.roll_key`."""
+        return (board, self.rules.roll_key(dice))
 
     def options(self, board: int, dice: tuple[int, ...]) -> Options:
         key = self.key(board, dice)
@@ -61,7 +61,7 @@ class OptimalPlayer:
         self.book = book
         self.table = table
         self._dice: dict[int, tuple[int, ...]] = {}
-        self._moves: dict[tuple[int, object], tuple[int, ...]] = {}
+        self._moves: dict[tuple[int, RollKey], tuple[int, ...]] = {}
 
     def dice_counts(self, board: int) -> tuple[int, ...]:
         counts = self._dice.get(board)

@@ -3,8 +3,9 @@
 A state is the mask of tiles the player may still act on (`available`). Every move closes at
 least one tile, so a move always leads to a smaller mask and one pass over the masks in
 increasing order solves the whole turn. The roll outcomes of every mask are built once per rule
-set and format (`roll_outcomes`, from `Rules.allows` and `Rules.rolls_again`) and shared by the
-objectives, and by the long game (`core.game.ai.solver_long`).
+set and format (`roll_outcomes`, from `Rules.allows_on_boards`, `Rules.roll_key` and
+`Rules.rolls_again`: the solver has no rule of its own) and shared by the objectives, and by the
+long game (`core.game.ai.solver_long`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from functools import cache
 from itertools import product
 from typing import NamedTuple, TypeVar
 
-from core.game.moves import mask_sums
+from core.game.moves import Options, mask_sums
 from core.game.rules import Rules
 
 Num = TypeVar("Num", float, Fraction)
@@ -60,112 +61,69 @@ def sorted_rolls(count: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     return tuple(ways.items())
 
 
-@cache
-def sum_ways(rules: Rules, count: int, long_game: bool) -> tuple[tuple[int, int, int], ...]:
-    """Each total of `count` dice with how many ordered rolls give it, and how many of those roll
-    again when stuck (`Rules.rolls_again`)."""
-    totals: dict[int, list[int]] = {}
-    for dice, ways in sorted_rolls(count):
-        entry = totals.setdefault(sum(dice), [0, 0])
-        entry[0] += ways
-        entry[1] += ways if rules.rolls_again(dice, long_game=long_game) else 0
-    return tuple((total, ways, doubles) for total, (ways, doubles) in sorted(totals.items()))
+# The rolls of one key: their ways, their ways that roll again when stuck, what they allow by board.
+RollGroup = tuple[int, int, dict[int, Options]]
 
 
 @cache
 def roll_outcomes(rules: Rules, *, long_game: bool) -> tuple[Choices, ...]:
-    """For every mask, the dice counts the player may roll and what each roll allows."""
-    if rules.by_total:
-        return _any_outcomes(rules, long_game)
-    return _dice_rule_outcomes(rules, long_game)
+    """For every mask, the dice counts the player may roll and what each roll allows, the rolls
+    that share a `Rules.roll_key` grouped (under `any`, the rolls of one total)."""
+    return outcomes_on_boards(rules, range(rules.full_mask + 1), long_game=long_game)
+
+
+def outcomes_on_boards(
+    rules: Rules, masks: Sequence[int], *, long_game: bool
+) -> tuple[Choices, ...]:
+    """`roll_outcomes` of each of the masks: the cross-checks ask it on a spread of boards
+    without building every board's."""
+    by_count: dict[int, list[int]] = {}
+    for mask in masks:
+        for count in _counts(rules, mask):
+            by_count.setdefault(count, []).append(mask)
+    groups = {n: roll_groups(rules, n, boards, long_game) for n, boards in by_count.items()}
+    return tuple(
+        tuple((count, _grouped(mask, count, groups[count])) for count in _counts(rules, mask))
+        for mask in masks
+    )
+
+
+def roll_groups(
+    rules: Rules, count: int, boards: Sequence[int], long_game: bool
+) -> tuple[RollGroup, ...]:
+    """The rolls of `count` dice by `Rules.roll_key`: how many ordered rolls give each key, how
+    many of those roll again when stuck (`Rules.rolls_again`), and what the key's rolls allow on
+    each of the boards (`Rules.allows_on_boards`)."""
+    by_key: dict[tuple[int, ...], tuple[tuple[int, ...], int, int]] = {}
+    for dice, ways in sorted_rolls(count):
+        key = rules.roll_key(dice)
+        first, total, again = by_key.get(key, (dice, 0, 0))
+        again += ways if rules.rolls_again(dice, long_game=long_game) else 0
+        by_key[key] = (first, total + ways, again)
+    return tuple(
+        (ways, again, rules.allows_on_boards(dice, boards))
+        for dice, ways, again in by_key.values()
+    )
 
 
 def _counts(rules: Rules, mask: int) -> tuple[int, ...]:
     return rules.dice_choices(mask) if mask else ()
 
 
-def _any_outcomes(rules: Rules, long_game: bool) -> tuple[Choices, ...]:
-    left = _left_by_sum(rules.tiles, 6 * rules.dice)
-    return tuple(
-        tuple(
-            (count, _group_by_sum(sum_ways(rules, count, long_game), left[mask], count))
-            for count in _counts(rules, mask)
-        )
-        for mask in range(rules.full_mask + 1)
-    )
-
-
-def _left_by_sum(tiles: int, top: int) -> list[list[tuple[int, ...]]]:
-    """`left[mask][s]`: what is left of `mask` after each way to close tiles adding up to `s`.
-
-    Each row comes from the row of the mask without its highest tile, so the work is one step
-    per move that adds up to a possible roll, not one per submask (3**tiles pairs in all).
-    """
-    left: list[list[tuple[int, ...]]] = [[(0,)] + [()] * top]
-    for mask in range(1, 1 << tiles):
-        tile = mask.bit_length()
-        high = 1 << (tile - 1)
-        below = left[mask ^ high]
-        row = [tuple(rest | high for rest in below[total]) for total in range(top + 1)]
-        for total in range(tile, top + 1):
-            row[total] += below[total - tile]
-        left.append(row)
-    return left
-
-
-def _group_by_sum(
-    totals: tuple[tuple[int, int, int], ...], left: list[tuple[int, ...]], count: int
-) -> RollOutcomes:
-    groups: list[Group] = []
-    stuck = stuck_again = 0
-    for total, ways, again in totals:
-        if left[total]:
-            groups.append((ways, left[total]))
-        else:
-            stuck += ways
-            stuck_again += again
-    return RollOutcomes(6**count, stuck, stuck_again, tuple(groups), ())
-
-
-def _dice_rule_outcomes(rules: Rules, long_game: bool) -> tuple[Choices, ...]:
-    lookup = _OptionsLookup(rules, long_game)
-    return tuple(
-        tuple((count, _group_by_roll(lookup, mask, count)) for count in _counts(rules, mask))
-        for mask in range(rules.full_mask + 1)
-    )
-
-
-class _OptionsLookup:
-    """`Rules.allows`, remembered per relevant part of the mask (masks that agree on the tiles
-    a roll reads, `Rules.reads`, allow the same moves), and `Rules.rolls_again` per roll."""
-
-    def __init__(self, rules: Rules, long_game: bool) -> None:
-        self.rules = rules
-        rolls = [dice for count in (1, rules.dice) for dice, _ in sorted_rolls(count)]
-        self.relevant = {dice: rules.reads(dice) for dice in rolls}
-        self.again = {dice: rules.rolls_again(dice, long_game=long_game) for dice in rolls}
-        self.known: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], bool]] = {}
-
-    def __call__(self, mask: int, dice: tuple[int, ...]) -> tuple[tuple[int, ...], bool]:
-        key = (dice, mask & self.relevant[dice])
-        if key not in self.known:
-            found = self.rules.allows(key[1], dice)
-            self.known[key] = (found.moves, found.ends_turn)
-        moves, ends_turn = self.known[key]
-        return tuple([mask ^ move for move in moves]), ends_turn
-
-
-def _group_by_roll(lookup: _OptionsLookup, mask: int, count: int) -> RollOutcomes:
+def _grouped(mask: int, count: int, groups: tuple[RollGroup, ...]) -> RollOutcomes:
     moves: list[Group] = []
     last_moves: list[Group] = []
     stuck = stuck_again = 0
-    for dice, ways in sorted_rolls(count):
-        left, ends_turn = lookup(mask, dice)
-        if not left:
+    for ways, again, allows in groups:
+        found = allows[mask]
+        closes = found.moves
+        if not closes:
             stuck += ways
-            stuck_again += ways if lookup.again[dice] else 0
+            stuck_again += again
+        elif found.ends_turn:
+            last_moves.append((ways, tuple([mask ^ move for move in closes])))
         else:
-            (last_moves if ends_turn else moves).append((ways, left))
+            moves.append((ways, tuple([mask ^ move for move in closes])))
     return RollOutcomes(6**count, stuck, stuck_again, tuple(moves), tuple(last_moves))
 
 

@@ -160,7 +160,7 @@ class Economy:
         pages = -(-len(rows) // TOP)
         page = max(page, 0)
         boards.check_page(page, pages)
-        shown = _percent if board == "accuracy" else _number
+        shown = {"accuracy": _percent, "average": _average}.get(board, _number)
         first = page * TOP
         place = boards.places(rows)
         lines = [
@@ -205,7 +205,7 @@ class Economy:
     ) -> Reply:  # fmt: skip
         """A player's numbers: of `season` (its number and the player's fields), else all time.
         The chips and the rating are as they stand now either way. Another member who never
-        played nor had chips is said to have no numbers (the caller sees their start chips)."""
+        played nor had chips is said to have played no game, with the start chips."""
         if season is None:
             fields = await self.store.hash(scope, keys.stats(user))
             title = t(lang, "stats.title_all", player=name)
@@ -213,10 +213,10 @@ class Economy:
             fields = season[1]
             title = t(lang, "stats.title_season", player=name, season=season[0])
         accounts = await self.store.balances(scope, [user])
-        if someone_else and user not in accounts and not await self._ever_played(scope, user):
-            # never played, never given chips: no numbers to show (start chips would be made up)
-            return Reply(public=(t(lang, "stats.none", player=name),))
         balance = accounts.get(user, config.start_chips)
+        if someone_else and user not in accounts and not await self._ever_played(scope, user):
+            # never played, never paid: the member's chips are the start amount `balance` reads
+            return Reply(public=(t(lang, "stats.none", player=name, balance=balance),))
         lines = [
             title,
             t(lang, "stats.games", games=_int(fields, "games"), wins=_int(fields, "wins"),
@@ -228,7 +228,7 @@ class Economy:
         if skill:
             lines.append(t(lang, "stats.rating", rating=Skill.from_str(skill).shown))
         else:  # ratings start afresh each season: say so rather than leave the line out
-            lines.append(t(lang, "stats.rating_none"))
+            lines.append(t(lang, "stats.rating_none" if season else "stats.rating_none_all"))
         if decisions := _int(fields, "decisions"):
             accuracy = decimal(lang, 100 * _int(fields, "decisions_best") / decisions)
             lines.append(t(lang, "stats.accuracy", accuracy=accuracy, decisions=decisions))
@@ -257,8 +257,13 @@ def _int(fields: dict[str, str], name: str) -> int:
 
 
 def _number(value: float, lang: str) -> str:
-    """A board value: whole numbers as such, averages with one decimal, the language's way."""
+    """A board value: whole numbers as such, anything else with one decimal."""
     return number(lang, int(value)) if float(value).is_integer() else decimal(lang, value)
+
+
+def _average(value: float, lang: str) -> str:
+    """An average always with its one decimal (`9.0`), as `stats` shows it."""
+    return decimal(lang, value)
 
 
 def _best(fields: dict[str, str], name: str) -> int | str:

@@ -27,6 +27,7 @@ from core.service.model.turns import Log, dump_log, load_log
 KEY = keys.MATCHES
 KEEP = 200  # entries per server: the page lists them; older ones fall off the list's end
 KEPT_ENDINGS = (Ending.FINISHED, Ending.STOPPED)
+VOID = "void"  # the ending of a finished match no human made a decision in
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,13 +101,15 @@ def stat_ops(
     if end is None or end.ending not in KEPT_ENDINGS or record.challenge:
         return
     state = record.state
+    void = state.void and end.ending is Ending.FINISHED  # nobody decided: no winner, no count
     players = tuple(
-        Player(seat.id, seat.name, seat.bot, seat.total, index in end.winners,
+        Player(seat.id, seat.name, seat.bot, seat.total, index in end.winners and not void,
                "" if seat.bot else reviews.kept_of(record, seat.id).to_str(),
                (ratings or {}).get(seat.id, 0))
         for index, seat in enumerate(state.seats)
     )  # fmt: skip
     published = fair.record(record.rolls).to_json() if fair is not None else ""
-    match = Match(record.game_id, now, end.ending.value, state.config.rules.to_str(), players,
+    ending = VOID if void else end.ending.value
+    match = Match(record.game_id, now, ending, state.config.rules.to_str(), players,
                   published, flow.is_long(state), record.log)  # fmt: skip
     yield StoreOp(OpKind.LCAP, KEY, str(KEEP), match.to_json())

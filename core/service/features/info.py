@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.game.ai.odds import compute_odds
 from core.game.errors import InvalidRules
 from core.game.match import FormatKind, StakesKind
+from core.game.options import OPTIONS
 from core.game.rules import PRESETS, preset
 from core.text.i18n import decimal, percent, t
 from core.text.render import preset_heading, rules_text
@@ -16,12 +19,40 @@ def rules_reply(name: str | None, lang: str) -> str:
     topic = (name or "classic").strip().lower()
     if topic in PRESETS:
         return rules_text(topic, lang)
+    if topic.rstrip("s") in TOPIC_WORDS:  # the help's own placeholder, typed as it reads
+        return TOPIC_WORDS[topic.rstrip("s")](lang)
     kind = topic.partition(":")[0]
     if kind in {fmt.value for fmt in FormatKind}:
         return _explained(lang, f"format.{kind}", topic)
     if kind in {stakes.value for stakes in StakesKind}:
         return _explained(lang, f"stakes.{kind}", topic)
     raise InvalidRules("error.rules.topic", value=name)
+
+
+def _every_preset(lang: str) -> str:
+    return "\n".join(f"**{preset_heading(name, lang)}**: "
+                     + t(lang, f"rules.preset.{name}.description") for name in PRESETS)  # fmt: skip
+
+
+def _every_format(lang: str) -> str:
+    return _every_form(lang, "format")
+
+
+def _every_stakes(lang: str) -> str:
+    return _every_form(lang, "stakes")
+
+
+def _every_form(lang: str, option: str) -> str:
+    """Each value of the option explained, headed by the form typed (`pot:A`, `rounds:N`)."""
+    forms = OPTIONS[option].listed()
+    kinds = (form.partition(":")[0].partition("[")[0] for form in forms)
+    return "\n\n".join(_explained(lang, f"{option}.{kind}", form)
+                       for kind, form in zip(kinds, forms, strict=True))  # fmt: skip
+
+
+TOPIC_WORDS: dict[str, Callable[[str], str]] = {
+    "preset": _every_preset, "format": _every_format, "stake": _every_stakes,
+}  # fmt: skip
 
 
 def _explained(lang: str, group: str, typed: str) -> str:

@@ -42,6 +42,7 @@ from core.service.model.views import Button
 from core.text.i18n import decimal, t
 
 MAX_LINES = 30  # a private reply stays readable (and under Discord's 2,000 characters)
+TIMED = "~"  # `~N`: N of the player's rolls were played by the timer (nothing to grade there)
 # Grade a dice count, or a step (roll and tiles), played by a seat with the tiles of a board open.
 DiceGrader = Callable[[int, int, int], Decision | None]
 MoveGrader = Callable[[int, int, Step], Decision | None]
@@ -56,6 +57,7 @@ class Kept:
     aim: Aim
     decisions: tuple[Decision, ...]
     folded: Tally = field(default_factory=Tally)
+    timed: int = 0  # the player's rolls the timer played
 
     @property
     def review(self) -> Review:
@@ -63,7 +65,7 @@ class Kept:
 
     def to_str(self) -> str:
         folded = self.folded.to_str() if self.folded.count else ""
-        words = with_decisions(folded, self.decisions).split()
+        words = with_decisions(folded, self.decisions, self.timed).split()
         return " ".join((self.game_id, self.aim.value, *words))
 
     @classmethod
@@ -72,21 +74,26 @@ class Kept:
         return cls(game_id, Aim(aim), *parse_kept(words))
 
 
-def with_decisions(kept: str, decisions: Sequence[Decision]) -> str:
+def with_decisions(kept: str, decisions: Sequence[Decision], timed: int = 0) -> str:
     """A player's kept decisions with these added: in full while a review can list them (up to
-    MAX_LINES), any later ones added into the tally that ends the text (`+count:best:loss`)."""
+    MAX_LINES), any later ones added into the tally that ends the text (`+count:best:loss`);
+    `timed` more rolls played by the timer go into the count that starts it (`~N`)."""
     words = kept.split()
+    timed += sum(int(word[1:]) for word in words if word.startswith(TIMED))
+    words = [word for word in words if not word.startswith(TIMED)]
     tally = Tally.from_str(words.pop()) if words and words[-1].startswith("+") else Tally()
     room = max(0, MAX_LINES - len(words))
     words += [decision.to_str() for decision in decisions[:room]]
     tally += Tally.of(decisions[room:])
+    words = [f"{TIMED}{timed}", *words] if timed else words
     return " ".join([*words, tally.to_str()] if tally.count else words)
 
 
-def parse_kept(words: Sequence[str]) -> tuple[tuple[Decision, ...], Tally]:
+def parse_kept(words: Sequence[str]) -> tuple[tuple[Decision, ...], Tally, int]:
     tallies = [Tally.from_str(w) for w in words if w.startswith("+")]
-    decisions = tuple(Decision.from_str(w) for w in words if w and not w.startswith("+"))
-    return decisions, sum(tallies, Tally())
+    timed = sum(int(w[1:]) for w in words if w.startswith(TIMED))
+    decisions = tuple(Decision.from_str(w) for w in words if w and w[0] not in ("+", TIMED))
+    return decisions, sum(tallies, Tally()), timed
 
 
 def aim_of(state: GameState) -> Aim:
@@ -139,13 +146,23 @@ def _reviewed(state: GameState, seat: int, auto: bool) -> bool:
 
 def track(before: GameRecord, new: GameRecord, events: Sequence[Event]) -> GameRecord:
     """The new record with this click's decisions added to each player's list."""
-    found = graded(before.state, events)
-    if not found:
+    found, timed = graded(before.state, events), timed_rolls(before.state, events)
+    if not found and not timed:
         return new
     kept = dict(new.reviews)
-    for user, decisions in found.items():
-        kept[user] = with_decisions(kept.get(user, ""), decisions)
+    for user in dict.fromkeys((*found, *timed)):
+        kept[user] = with_decisions(kept.get(user, ""), found.get(user, ()), timed.get(user, 0))
     return new.evolve(reviews=tuple(kept.items()))
+
+
+def timed_rolls(state: GameState, events: Sequence[Event]) -> dict[str, int]:
+    """The rolls the timer played for human players in these events, by player id."""
+    found: dict[str, int] = {}
+    for event in events:
+        if isinstance(event, Rolled) and event.auto and not state.seats[event.seat].bot:
+            user = state.seats[event.seat].id
+            found[user] = found.get(user, 0) + 1
+    return found
 
 
 def kept_of(record: GameRecord, user: str) -> Kept:
@@ -162,7 +179,7 @@ def kept(change: Change) -> list[StoreOp]:
 
 def _review_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StoreOp]:
     ended = any(isinstance(e, MatchEnded) and e.ending is Ending.FINISHED for e in events)
-    if not ended or record.state.void:  # a void match counts for nothing, accuracy included
+    if not ended:
         return
     for seat in record.state.seats:
         if seat.bot:
@@ -171,6 +188,8 @@ def _review_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StoreOp
         review = kept.review
         best = review.best_count
         yield StoreOp(OpKind.HSET, keys.review(record.channel), seat.id, kept.to_str())
+        if record.state.void:  # reviewable (the timer played), but it counts for nothing
+            continue
         yield StoreOp(OpKind.HINCRBY, keys.stats(seat.id), "decisions", review.count)
         yield StoreOp(OpKind.HINCRBY, keys.stats(seat.id), "decisions_best", best)
         yield StoreOp(OpKind.ZINCRBY, keys.board("decisions"), seat.id, review.count)
@@ -196,8 +215,8 @@ def summary_button(record: GameRecord) -> Button | None:
 def review_text(kept: Kept, lang: str) -> str:
     """The player's decisions, the best alternative where theirs differed, and the totals."""
     review = kept.review
-    if review.accuracy is None:
-        return t(lang, "review.none")
+    if review.accuracy is None:  # nothing to grade: the timer played, or no roll had a choice
+        return t(lang, "review.timed" if kept.timed else "review.none")
     lines = [t(lang, "review.title", aim=t(lang, f"review.aim.{kept.aim.value}"))]
     lines += [_line(decision, kept.aim, lang) for decision in kept.decisions[:MAX_LINES]]
     if review.count > MAX_LINES:

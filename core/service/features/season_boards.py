@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from core.game.rules import every_rule_set
+from core.game.options import every_rule_set
 from core.service.model import keys
 
 # Written by the stats, review and rating updates (core/service/features/: stats.py,

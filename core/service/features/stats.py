@@ -12,14 +12,16 @@ from collections.abc import Iterator, Sequence
 from enum import StrEnum
 
 from core.game.events import Event, MatchEnded, MatchStarted, RoundEnded, TurnEnd, TurnEnded
-from core.game.rules import every_rule_set
+from core.game.flow import is_long
+from core.game.options import every_rule_set
 from core.game.settlement import Transfer, deltas
-from core.game.state import Ending, GameState
+from core.game.state import Ending, GameState, Seat
 from core.service.features.keeping import Change
 from core.service.features.season_boards import SEASON_HASHES
 from core.service.model import keys
 from core.service.model.commit import OpKind, StoreOp
 
+CLOSER = 0  # the long game's first seat closes tiles, the second opens them
 SCORED_TURNS = (TurnEnd.NO_MOVE, TurnEnd.SHUT, TurnEnd.LAST_DIE)
 BASE_FIELDS = ("games", "wins", "rounds", "rounds_won", "shuts", "net", "decisions",
                "decisions_best", "solo_games", "solo_wins", "practice_games",
@@ -137,6 +139,8 @@ def _round_ops(state: GameState, event: RoundEnded) -> Iterator[StoreOp]:
 
 def _match_ops(state: GameState, event: MatchEnded, counts: Counts) -> Iterator[StoreOp]:
     prefix = PREFIX[counts]
+    if counts is Counts.MATCH and is_long(state) and event.winners == (CLOSER,):
+        yield from _long_shut_ops(state.seats[CLOSER])
     for index, seat in enumerate(state.seats):
         if seat.bot:
             continue
@@ -145,6 +149,13 @@ def _match_ops(state: GameState, event: MatchEnded, counts: Counts) -> Iterator[
         yield StoreOp(OpKind.HINCRBY, keys.stats(seat.id), f"{prefix}wins", won)
         if counts is Counts.MATCH:
             yield StoreOp(OpKind.ZINCRBY, keys.board("wins"), seat.id, won)
+
+
+def _long_shut_ops(closer: Seat) -> Iterator[StoreOp]:
+    """The long game's closer wins only by shutting the whole box: a box shut like a round's."""
+    if not closer.bot:
+        yield StoreOp(OpKind.HINCRBY, keys.stats(closer.id), "shuts", 1)
+        yield StoreOp(OpKind.ZINCRBY, keys.board("shuts"), closer.id, 1)
 
 
 def _net_ops(state: GameState, transfers: Sequence[Transfer]) -> Iterator[StoreOp]:

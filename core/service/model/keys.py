@@ -71,14 +71,22 @@ def rematch(channel: str) -> str:
     return f"rematch:{channel}"
 
 
+CHALLENGE_DAY_HEAD = "challenge:"  # what a day's attempts key is named after, before the day
+
+
 def challenge_day(day: date) -> str:
     """Member -> their attempt at `day`'s challenge."""
-    return f"challenge:{day.isoformat()}"
+    return f"{CHALLENGE_DAY_HEAD}{day.isoformat()}"
 
 
 def challenge_game(day: date, user: str) -> str:
     """The channel a member's challenge game is kept under (its key is `game:<this>`)."""
     return f"challenge:{day.isoformat()}:{user}"
+
+
+def challenge_games() -> str:
+    """The head of every member's challenge game key (`game:challenge:<day>:<user>`)."""
+    return game("challenge:")
 
 
 def last_result(channel: str) -> str:

@@ -7,6 +7,8 @@ request's result if it applied, else the attempt is declared void, so it can nev
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Awaitable, Callable, Sequence
 
 from core.game.errors import ShutboxError
@@ -25,13 +27,19 @@ async def resolve_lost(
     commit: Commit,
     pauses: Sequence[float],
     sleep: Callable[[float], Awaitable[None]],
+    budget: float = math.inf,
+    clock: Callable[[], float] = time.monotonic,
 ) -> CommitResult:
     """DUPLICATE (applied, with its result) or VOID (not applied, and now never will be).
 
     Asks again after each pause while Redis does not answer; raises `OutcomeUnknown` if it
-    still does not after the last one.
+    still does not after the last one, or when the next pause would end past `budget` seconds
+    (a player is waiting for the answer: Slack and Discord give a click 3 s).
     """
+    started = clock()
     for pause in pauses:
+        if clock() - started + pause > budget:
+            break
         await sleep(pause)
         try:
             return await store.resolve(commit)

@@ -128,7 +128,8 @@ async def commit_plan(rt: GameRuntime, scope: Scope, channel: str, plan: Plan) -
 async def _resolve_lost_commit(rt: GameRuntime, scope: Scope, channel: str, plan: Plan) -> Reply:
     """The commit's reply was lost: ask Redis what happened before telling the player."""
     forget_game_and_chips(rt, scope, channel, plan.commit.report_accounts)
-    result = await resolve_lost(rt.store, plan.commit, rt.resolve_pauses, asyncio.sleep)
+    result = await resolve_lost(rt.store, plan.commit, rt.resolve_pauses, asyncio.sleep,
+                                rt.resolve_budget)  # fmt: skip
     if result.status is not Status.DUPLICATE:
         raise NotApplied()
     if result.applied_by != plan.commit.attempt:  # a retry of the same request got there

@@ -86,7 +86,9 @@ def plan_change(
         short=payments.short_of(state, balances),
     )  # fmt: skip
     new = reviews.track(record, new, events)
-    notices = narrate.notices(state, events, settlement.by_event, record.lang, style)
+    notices = narrate.notices(
+        state, events, settlement.by_event, record.lang, style, settlement.short
+    )
     seats = ratings.rated(state, events, solo=new.solo)
     before = skills or {}
     after = ratings.updated(state, seats, before) if seats else {}

@@ -11,6 +11,7 @@ from core.game.errors import IllegalMove, NotAllowed
 from core.game.match import MatchConfig
 from core.game.payments import pot_account
 from core.game.settlement import Pot
+from core.game.state import GameState, Phase
 from core.service.features import rematch as rematches
 from core.service.model import keys
 from core.service.model.context import Context
@@ -38,7 +39,7 @@ async def open_game(rt: GameRuntime, ctx: Context, options: StartOptions, *, sol
     # another process may have ended the cached game
     running = await fresh_record(rt, ctx.scope, ctx.channel)
     if running is not None:
-        raise IllegalMove("error.already_running", host=running.state.host.name)
+        raise IllegalMove(_open_here(running.state, ctx.user), host=running.state.host.name)
     if config.stakes.staked:
         await require_chips(rt, ctx, config.stakes.amount)
     record = _new_record(rt, ctx, config, server, solo=solo, fair=bool(options.fair or server.fair))
@@ -126,3 +127,10 @@ async def _last_match(rt: GameRuntime, ctx: Context) -> rematches.LastMatch | No
     if stored is None:  # kept by an older version, in one hash for every channel
         stored = (await rt.store.hash(ctx.scope, keys.REMATCH_LEGACY)).get(ctx.channel)
     return rematches.LastMatch.from_str(stored) if stored else None
+
+
+def _open_here(state: GameState, user: str) -> str:
+    """Why no game opens: a lobby to join (or already joined), or a game being played."""
+    if state.phase is not Phase.LOBBY:
+        return "error.already_running"
+    return "error.lobby_open_seated" if state.seat_of(user) is not None else "error.lobby_open"

@@ -44,7 +44,8 @@ async def still_unknown(rt: GameRuntime, ctx: Context, lost: OutcomeUnknown) -> 
         return Reply(private=await rt.say(ctx, "outcome.unknown"))
     forget_balances(rt, ctx.scope)  # chips only (daily, grant): read them afresh
     try:
-        result = await resolve_lost(rt.store, lost.commit, rt.resolve_pauses, asyncio.sleep)
+        result = await resolve_lost(rt.store, lost.commit, rt.resolve_pauses, asyncio.sleep,
+                                    rt.resolve_budget)  # fmt: skip
     except OutcomeUnknown:
         return Reply(private=await rt.say(ctx, "outcome.unknown_chips"))
     done = result.status is Status.DUPLICATE

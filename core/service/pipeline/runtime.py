@@ -52,13 +52,18 @@ class GameRuntime:
     # Channels whose last commit's outcome is unknown: the sweep shows them once Redis answers.
     unresolved: set[tuple[Scope, str]] = field(default_factory=set)
     resolve_pauses: tuple[float, ...] = (0.1, 0.3, 0.6, 1.0, 2.0, 2.0, 2.0)
+    # Seconds a click's lost reply is asked after at most: a Redis that died mid-command is
+    # rarely back in them, and the answer must reach the player within the platform's 3 s.
+    resolve_budget: float = 1.5
     # The platforms on which this process can show the board as a picture (`style=image`):
     # Discord always, Slack with a public address; elsewhere such a server gets emoji.
     pictures: set[str] = field(default_factory=set)
     # Why a platform shows no picture, as a catalog key, where it is not the missing address
     picture_notes: dict[str, str] = field(default_factory=dict)
-    # Where this process serves the servers' pages (SHUTBOX_PUBLIC_URL); empty: no pages.
+    # Where this process serves the servers' pages (SHUTBOX_PUBLIC_URL); empty: no pages,
+    # and `no_pages` is the catalog key that says why.
     public_url: str = ""
+    no_pages: str = "web.no_address"
     # Told of every record found unreadable (the bot counts and logs each once).
     on_unreadable: UnreadableSeen = _unheard
     # Run around every command, the first outermost (core/service/pipeline/bus.py).

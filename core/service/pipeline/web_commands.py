@@ -42,7 +42,7 @@ async def web(manager: GameRuntime, ctx: Context, command: Web) -> Reply:
         closed = await pages.close(ctx.scope)
         return Reply(private=t(lang, "web.off" if closed else "web.already_off"))
     if not manager.public_url:
-        return Reply(private=t(lang, "web.no_address"))
+        return Reply(private=t(lang, manager.no_pages))
     slug = await pages.slug(ctx.scope)
     if (action == "rotate" and slug is not None) or (action == "on" and slug is None):
         slug = new_slug()

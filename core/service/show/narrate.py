@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 
+from core.game import flow
 from core.game.events import (
     Dropped,
     Eliminated,
@@ -22,8 +23,8 @@ from core.game.events import (
 from core.game.match import LIMIT, FormatKind, StakesKind
 from core.game.payments import Settlement
 from core.game.settlement import SHUT_MULTIPLIER, Transfer
-from core.game.side_pots import AllIn
 from core.game.state import Ending, GameState, Phase
+from core.service.show.all_in import all_in_lines, short_ante_lines
 from core.service.show.present import display_name, ending_line
 from core.text.i18n import join_list, number, t
 from core.text.reasons import no_move_reason
@@ -36,8 +37,10 @@ def notices(
     chips: Mapping[int, Sequence[Transfer]],
     lang: str,
     style: Style,
+    short: Mapping[int, Sequence[tuple[str, int]]] | None = None,
 ) -> list[str]:
-    """One short line per thing that happened in this click, as the game message shows them."""
+    """One short line per thing that happened in this click, as the game message shows them;
+    `short` names, by event, who could not pay a round's whole ante (all in)."""
     lines: list[str] = []
     for index, event in enumerate(events):
         if index < _this_round(after, events) or _shown_by_prompt(after, events, index):
@@ -45,6 +48,8 @@ def notices(
         lines += _notice(after, event, lang, style)
         if isinstance(event, RoundStarted) and chips.get(index):
             lines += chip_lines(after, chips[index], lang)
+        if isinstance(event, RoundStarted):
+            lines += short_ante_lines(after, (short or {}).get(index, ()), lang)
     return lines
 
 
@@ -130,23 +135,13 @@ def summaries(
             texts.append(_match_summary(state, lang))
         else:
             continue
+        if index in settled.idle_rounds and state.config.stakes.staked:
+            texts[-1] = "\n".join([texts[-1], t(lang, "summary.idle_round")])
         texts[-1] = "\n".join([texts[-1], *chip_lines(state, transfers, lang)])
         texts[-1] = "\n".join([texts[-1], *all_in_lines(state, settled.all_in.get(index), lang)])
         if isinstance(event, RoundEnded):
             texts[-1] = "\n".join([texts[-1], *capped_payments(state, event, transfers, lang)])
     return texts
-
-
-def all_in_lines(state: GameState, told: Sequence[AllIn] | None, lang: str) -> list[str]:
-    """Who won less of the pot than its whole because they were all in, and who took the rest."""
-    names = {seat.id: seat.name for seat in state.seats}
-    lines = []
-    for cap in told or ():
-        key = "none" if not cap.paid else "kept" if not cap.to else "rest"
-        players = join_list(lang, [names.get(player, player) for player in cap.to])
-        lines.append(t(lang, f"summary.all_in.{key}", player=names.get(cap.player, cap.player),
-                       paid=cap.paid, won=cap.won, rest=cap.rest, players=players))  # fmt: skip
-    return lines
 
 
 def capped_payments(
@@ -229,6 +224,9 @@ def _match_summary(state: GameState, lang: str) -> str:
 
 
 def _match_result(state: GameState, lang: str) -> str:
+    if state.ending is Ending.STOPPED and state.round and not flow.is_long(state):
+        finished = state.round - 1  # the totals below are of these rounds
+        return t(lang, "summary.stopped" if finished else "summary.stopped_none", n=finished)
     if state.ending is not Ending.FINISHED or not state.winners or len(state.seats) == 1:
         return ending_line(state, lang)
     if state.void:  # nobody decided anything: nobody to congratulate

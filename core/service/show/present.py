@@ -116,6 +116,8 @@ def _turn_body(record: GameRecord, notices: Sequence[str]) -> str:
     if state.phase is Phase.CHOOSE:
         dice = render_dice(state.dice, style)
         key = "game.choose_last_die" if state.ends_turn else "game.choose"
+        if flow.opening(state):  # the long game's opener moves closed tiles, not open ones
+            key = "game.open_choose_last_die" if state.ends_turn else "game.open_choose"
         lines.append(t(lang, key, player=seat.name, dice=dice, deadline=DEADLINE))
     else:
         key = "game.open_turn" if flow.opening(state) else "game.roll"
@@ -175,7 +177,7 @@ def _seat_status(state: GameState, index: int, lang: str) -> str:
     if seat.out:
         return t(lang, "game.status_out")
     if seat.dropped:
-        return t(lang, "game.status_dropped")
+        return t(lang, "game.status_left" if seat.left else "game.status_dropped")
     if index == state.turn and not state.over:
         return " ◀"
     return ""
@@ -254,8 +256,8 @@ def _final_box(record: GameRecord) -> list[str]:
 
 
 def ending_line(state: GameState, lang: str) -> str:
-    if state.ending is Ending.STOPPED and state.config.stakes.staked:
-        return t(lang, "game.ending.stopped_stakes")
+    if state.ending is Ending.STOPPED:
+        return _stopped_line(state, lang)
     if state.ending is not Ending.FINISHED:
         return t(lang, f"game.ending.{state.ending.value}")
     if not state.winners or state.void:  # a void match has nobody to congratulate
@@ -265,3 +267,12 @@ def ending_line(state: GameState, lang: str) -> str:
     names = join_list(lang, [display_name(state, i) for i in state.winners])
     key = "game.winner" if len(state.winners) == 1 else "game.winners"
     return t(lang, key, names=names)
+
+
+def _stopped_line(state: GameState, lang: str) -> str:
+    """What a stop means for the totals: the round it cut short does not count (the notice
+    above says who stopped it)."""
+    staked = "_stakes" if state.config.stakes.staked else ""
+    if not state.round or state.config.format.kind is FormatKind.LONG:
+        return t(lang, f"game.ending.stopped{staked}")
+    return t(lang, f"game.ending.stopped_round{staked}", round=state.round)

@@ -29,6 +29,12 @@ class Seat:
     player: str  # the page token; "" for a bot
     total: int
     winner: bool
+    role: str = ""  # the long game's, which has no scores: "closes tiles" or "opens them"
+
+    @property
+    def shown(self) -> str:
+        """What stands beside the name: the total, or in the long game the role."""
+        return self.role or str(self.total)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +44,7 @@ class MatchRow:
     ending: str
     seats: tuple[Seat, ...]
     fair: bool
+    long: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +55,11 @@ class Point:
 
 @dataclass(frozen=True, slots=True)
 class TurnRow:
-    round: int
+    round: int  # 0 in the long game, which has no rounds
     name: str
     text: str
     auto: bool
-    board: str  # the player's box as the turn left it ("" in the long game, whose box is shared)
+    board: str  # the box as the turn left it (in the long game, the one box both play on)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,13 +83,18 @@ async def entries(store: GameStore, scope: Scope) -> list[Match]:
     return [match for text in found if (match := Match.from_json(text)) is not None]
 
 
+LONG_ROLES = ("web.match.closer", "web.match.opener")
+
+
 def row_of(match: Match, slug: str, lang: str) -> MatchRow:
+    roles = [t(lang, key) for key in LONG_ROLES] if match.long else []
     seats = tuple(
-        Seat(p.name, "" if p.bot else player_token(slug, p.id), p.total, p.winner)
-        for p in match.players
-    )
+        Seat(p.name, "" if p.bot else player_token(slug, p.id), p.total, p.winner,
+             roles[index] if index < len(roles) else "")
+        for index, p in enumerate(match.players)
+    )  # fmt: skip
     ending = t(lang, f"web.match.{match.ending}")
-    return MatchRow(match.id, day(lang, match.ended), ending, seats, bool(match.fair))
+    return MatchRow(match.id, day(lang, match.ended), ending, seats, bool(match.fair), match.long)
 
 
 async def recent(
@@ -119,27 +131,44 @@ async def replay(
         return None
     rules = Rules.from_str(match.rules)
     names = [p.name for p in match.players]
+    boxes = _long_boxes(match, rules) if match.long else [rules.full_mask] * len(match.log)
     played = tuple(
-        TurnRow(turn.round, names[seat] if seat < len(names) else "?",
+        TurnRow(0 if match.long else turn.round, names[seat] if seat < len(names) else "?",
                 turns.words(turn.steps, rules, match.long and seat == 1, lang, "emoji"),
-                turn.auto, "" if match.long else _board_after(turn.steps, rules))
-        for seat, turn in match.log
+                turn.auto, _board_after(turn.steps, rules, box, opens=match.long and seat == 1))
+        for (seat, turn), box in zip(match.log, boxes, strict=True)
     )  # fmt: skip
     graded = tuple(
         Graded(p.name, player_token(slug, p.id), _review_lines(p.review, lang))
         for p in match.players if not p.bot and p.review
     )  # fmt: skip
-    return Replay(row_of(match, slug, lang), describe_rules(rules, lang), played, graded,
+    told = describe_rules(rules, lang, scoring=not match.long)
+    if match.long:
+        told = f"{t(lang, 'format.long.title')} · {told}"
+    return Replay(row_of(match, slug, lang), told, played, graded,
                   match.fair)  # fmt: skip
 
 
-def _board_after(steps: tuple[str, ...], rules: Rules) -> str:
-    """The box after a turn: every turn of these formats starts with all tiles open."""
-    board = rules.full_mask
+def _moved(board: int, steps: tuple[str, ...], *, opens: bool) -> int:
+    """The open tiles after a turn's moves: closed, or opened by the long game's opener."""
     for step in steps:
         if step.startswith(turns.MOVED):
-            board &= ~int(step[1:])
-    return render_board(rules, board, "text")
+            board = board | int(step[1:]) if opens else board & ~int(step[1:])
+    return board
+
+
+def _long_boxes(match: Match, rules: Rules) -> list[int]:
+    """The long game's one box as each turn found it: it passes on as it stands."""
+    boxes, board = [], rules.full_mask
+    for seat, turn in match.log:
+        boxes.append(board)
+        board = _moved(board, turn.steps, opens=seat == 1)
+    return boxes
+
+
+def _board_after(steps: tuple[str, ...], rules: Rules, start: int, *, opens: bool) -> str:
+    """The box after a turn that began with the tiles of `start` open."""
+    return render_board(rules, _moved(start, steps, opens=opens), "text")
 
 
 def _review_lines(kept: str, lang: str) -> tuple[str, ...]:

@@ -30,21 +30,22 @@ local function holds(text)
   return false
 end
 
--- In a hash, a field goes when it is the member's, or its value names them: a hash's field
--- names (stats, rule sets, channels) never count as text, so "turns" the member keeps others'.
--- A season's stats hash keys its fields `<user>|<stat>`: those are the member's too.
-local function field_holds(field, value)
-  if field == user or string.sub(field, 1, #user + 1) == user .. '|' then return true end
-  if string.find(value, user, 1, true) then return true end
-  for _, name in ipairs(names) do
-    if value == name then return true end
+-- A key, field or member whose name has the id as one of its `:` parts is the member's.
+local function named_after(key)
+  for segment in string.gmatch(key, '[^:]+') do
+    if segment == user then return true end
   end
   return false
 end
 
-local function named_after(key)
-  for segment in string.gmatch(key, '[^:]+') do
-    if segment == user then return true end
+-- In a hash, a field goes when it is the member's, or its value names them: a hash's field
+-- names (stats, rule sets, channels) never count as text, so "turns" the member keeps others'.
+-- A season's stats hash keys its fields `<user>|<stat>`: those are the member's too.
+local function field_holds(field, value)
+  if named_after(field) or string.sub(field, 1, #user + 1) == user .. '|' then return true end
+  if string.find(value, user, 1, true) then return true end
+  for _, name in ipairs(names) do
+    if value == name then return true end
   end
   return false
 end
@@ -121,8 +122,12 @@ local function forget_in(key)
         removed = removed + 1
       end
     end
-  elseif kind == 'zset' then
-    removed = removed + redis.call('ZREM', key, user)
+  elseif kind == 'zset' then  -- the member, or a member named after them (a challenge's deadline)
+    for _, member in ipairs(redis.call('ZRANGE', key, 0, -1)) do
+      if member == user or named_after(member) then
+        removed = removed + redis.call('ZREM', key, member)
+      end
+    end
   elseif kind == 'set' then
     removed = removed + redis.call('SREM', key, user)
   elseif kind == 'string' and holds(redis.call('GET', key)) then

@@ -1,4 +1,5 @@
-"""A fake Discord on 127.0.0.1: the REST routes and the gateway websocket discord.py 2.7 uses.
+"""A fake Discord on 127.0.0.1: the REST routes and the gateway websocket discord.py 2.7 uses,
+or (`mode="http"`) interactions POSTed, signed, to the bot's Interactions Endpoint URL.
 
 It keeps the messages the bot posts and edits, records every request (command registrations,
 interaction callbacks, follow-ups, channel edits), and lets a test deliver INTERACTION_CREATE
@@ -26,6 +27,7 @@ from aiohttp import WSMsgType, web
 from tests.e2e.discord import payloads
 from tests.e2e.discord.multipart import Body, Upload, read_body
 from tests.e2e.discord.payloads import APP_ID, CHANNEL_ID, EPHEMERAL, GUILD_ID, LOADING, Json, User
+from tests.e2e.discord.signed import Answer, Signer, post_signed, shape_problems
 
 TOKEN = "fake-bot-token"
 HEARTBEAT_MS = 41_250
@@ -71,10 +73,19 @@ class Sent:
     original: int | None = None  # the message the answer created or edited
     followups: list[int] = field(default_factory=list)
     shard: int = 0  # the shard whose connection delivered it
+    posting: asyncio.Task[None] | None = None  # over HTTP: the POST, until its answer is applied
+    replies: list[Answer] = field(default_factory=list)  # over HTTP: every response to a POST
+    filled: bool = False  # a deferred answer's message was then written by the webhook
 
     @property
     def answer_type(self) -> int | None:
         return None if self.answer is None else int(self.answer["type"])
+
+    @property
+    def posted(self) -> bool:
+        """A new message: answered with one (4), or deferred (5) and then written by the
+        webhook, as the HTTP mode posts a game message to learn its id."""
+        return self.answer_type == 4 or (self.answer_type == 5 and self.filled)
 
     @property
     def data(self) -> Json:
@@ -137,7 +148,11 @@ def fault_kind(request: web.Request) -> str:
 class FakeDiscord:
     """`async with FakeDiscord() as fake:` serves until the block ends."""
 
-    def __init__(self) -> None:
+    def __init__(self, mode: str = "gateway") -> None:
+        self.mode = mode  # "gateway" or "http": how interactions reach the bot
+        self.signer = Signer()  # the application's key pair (the bot gets its public half)
+        self.endpoint = ""  # over HTTP: the bot's Interactions Endpoint URL
+        self.problems: list[str] = []  # over HTTP: answers of a shape Discord does not take
         self.messages: dict[int, Json] = {}  # every message the bot posted, as it stands now
         self.order: list[int] = []  # message ids in the order they were posted
         self.deleted: set[int] = set()
@@ -309,14 +324,16 @@ class FakeDiscord:
         sent.original = int(shown["id"])
         return shown
 
-    def _by_token(self, request: web.Request) -> Sent:
+    async def _by_token(self, request: web.Request) -> Sent:
         for sent in self.sent.values():
             if sent.token == request.match_info["token"]:
+                if sent.posting is not None:  # over HTTP: the answer is applied first
+                    await asyncio.shield(sent.posting)
                 return sent
         raise web.HTTPNotFound(text="Unknown Webhook")
 
-    def _webhook_message(self, request: web.Request) -> int:
-        sent, mid = self._by_token(request), request.match_info["mid"]
+    async def _webhook_message(self, request: web.Request) -> int:
+        sent, mid = await self._by_token(request), request.match_info["mid"]
         if mid == "@original":
             if sent.original is None:
                 raise web.HTTPNotFound(text="Unknown Message")
@@ -324,22 +341,24 @@ class FakeDiscord:
         return int(mid)
 
     async def _followup(self, request: web.Request) -> web.Response:
-        sent, (data, uploads) = self._by_token(request), self._body(request)
+        sent, (data, uploads) = await self._by_token(request), self._body(request)
         shown = self._post(sent.channel_id, data, int(data.get("flags") or 0), uploads)
         sent.followups.append(int(shown["id"]))
         return json_response(shown)
 
     async def _webhook_get(self, request: web.Request) -> web.Response:
-        return self._existing(self._webhook_message(request))
+        return self._existing(await self._webhook_message(request))
 
     async def _webhook_edit(self, request: web.Request) -> web.Response:
-        mid = self._webhook_message(request)
+        mid = await self._webhook_message(request)
         if mid not in self.messages or mid in self.deleted:
             return error(404, 10008, "Unknown Message")
+        sent = await self._by_token(request)
+        sent.filled = sent.filled or mid == sent.original
         return json_response(self._edit(mid, *self._body(request)))
 
     async def _webhook_delete(self, request: web.Request) -> web.Response:
-        self.deleted.add(self._webhook_message(request))
+        self.deleted.add(await self._webhook_message(request))
         return web.Response(status=204)
 
     # -- channel messages -----------------------------------------------------------------
@@ -484,8 +503,29 @@ class FakeDiscord:
             await self._changed.wait_for(check)
 
     async def wait_ready(self, shards: int = 1, within: float = 10.0) -> None:
-        """Wait until `shards` gateway connections in all have identified."""
+        """Wait until `shards` gateway connections in all have identified (over HTTP: until
+        the endpoint answers Discord's PING, as when its URL is saved in the portal)."""
+        if self.mode == "http":
+            await asyncio.wait_for(self._pinged(), within)
+            return
         await self.until(lambda: self.identified() >= shards, within)
+
+    async def ping(self) -> Answer:
+        """Discord's PING, signed, to the bot's endpoint."""
+        return await post_signed(self.endpoint, self.signer, payloads.ping())
+
+    async def _pinged(self) -> None:
+        while True:
+            try:
+                if (await self.ping()).body == {"type": 1}:
+                    return
+            except OSError:  # not listening yet
+                pass
+            await asyncio.sleep(0.1)
+
+    def outbound(self, since: int = 0) -> list[Request]:
+        """The REST requests the bot made since `since` (an index into `requests`)."""
+        return self.requests[since:]
 
     def identified(self) -> int:
         """How many gateway connections have identified and are still open."""
@@ -535,7 +575,13 @@ class FakeDiscord:
         return payloads.guild_channel(channel_id)
 
     async def redeliver(self, sent: Sent) -> None:
-        """The same interaction (same id and token) delivered again, as after a gateway resume."""
+        """The same interaction (same id and token) delivered again, as after a gateway resume
+        (over HTTP: POSTed again, once the first POST is answered)."""
+        if self.mode == "http":
+            if sent.posting is not None:
+                await asyncio.shield(sent.posting)
+            sent.posting = asyncio.create_task(self._post_interaction(sent))
+            return
         connection = self._shard_for("guild_id" in sent.payload)
         await self._dispatch_to(connection, "INTERACTION_CREATE", sent.payload)
 
@@ -550,10 +596,26 @@ class FakeDiscord:
         clicked = int(message["id"]) if message is not None else None
         sent = Sent(iid, token, payload, int(channel["id"]), clicked, time.monotonic())
         self.sent[iid] = sent
+        if self.mode == "http":
+            sent.posting = asyncio.create_task(self._post_interaction(sent))
+            return sent
         connection = self._shard_for(channel["type"] == payloads.TEXT_CHANNEL)
         sent.shard = connection.shard[0] if connection.shard else 0
         await self._dispatch_to(connection, "INTERACTION_CREATE", payload)
         return sent
+
+    async def _post_interaction(self, sent: Sent) -> None:
+        """POST the interaction, signed, and apply the bot's answer as Discord would."""
+        answer = await post_signed(self.endpoint, self.signer, sent.payload)
+        sent.replies.append(answer)
+        if answer.body is not None:
+            self.problems += shape_problems(int(sent.payload["type"]), answer.body)
+        if answer.status == 200 and answer.body is not None and sent.answer is None:
+            sent.callbacks.append(answer.body)
+            sent.answer, sent.answered_at = answer.body, time.monotonic()
+            self._answer(sent, int(answer.body["type"]), answer.body.get("data") or {}, ())
+        self._last_request = time.monotonic()
+        await self._notify()
 
     async def answered(self, sent: Sent, within: float = 5.0) -> Sent:
         """Wait for the bot's answer to `sent`, and for anything it sends right after."""

@@ -180,3 +180,9 @@ def interaction(
     if message is not None:
         payload["message"] = message
     return payload
+
+
+def ping() -> Json:
+    """Discord's PING to an Interactions Endpoint URL (sent when the URL is saved)."""
+    return {"id": str(snowflake()), "application_id": str(APP_ID), "type": 1, "token": "ping",
+            "version": 1}  # fmt: skip

@@ -59,7 +59,7 @@ async def test_public_messages_follow_the_server_language(
     labels = [b["label"] for b in buttons(fake.messages[opened.original])]
     assert "Deltag" in labels
     again = await fake.answered(await fake.command(ANN, "start"))
-    assert again.ephemeral and again.data["content"].startswith("A game is already running")
+    assert again.ephemeral and again.data["content"].startswith("A lobby is already open")
 
 
 async def test_bad_options_get_a_private_error_and_open_nothing(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
+import pytest
 from redis.asyncio import Redis
 
 from core.store.redis_store import RedisStore
@@ -18,6 +19,10 @@ from tests.e2e.discord.payloads import CHANNEL_ID
 from tests.e2e.discord.players import ANN, SCOPE
 from tests.e2e.discord.test_cli import START_SECONDS, bot_process
 from tests.e2e.slack.test_cli import free_port
+
+# Discord holding a callback while the process dies is a gateway-mode story; over HTTP
+# the answer is the response to the POST (tests/e2e/discord/test_http_mode.py).
+pytestmark = pytest.mark.gateway_only
 
 EPHEMERAL = 64
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -87,3 +88,36 @@ async def test_a_rejected_token_ends_the_process_with_one_line(
     assert text.splitlines()[-1] == (
         "shutbox: Discord refused DISCORD_TOKEN: Improper token has been passed."
     )
+
+
+async def test_sigterm_while_discord_cannot_be_reached_stops_after_the_drain(
+    redis_url: str, tmp_path: Path
+) -> None:
+    """`shutbox discord` still retrying its login stops on SIGTERM once the drain is over,
+    exit 0: the retry loop's pause does not hold the process (a grace period of minutes
+    would otherwise pass first, and "not stopped within" would be logged)."""
+    log_path = tmp_path / "bot.log"
+    env = {**os.environ, "DISCORD_TOKEN": "abc", "DISCORD_API_BASE": "http://127.0.0.1:1/api/v10",
+           "DISCORD_GATEWAY_URL": "ws://127.0.0.1:1/", "REDIS_URL": redis_url,
+           "SHUTBOX_DATA_DIR": str(tmp_path / "data"), "SHUTBOX_HEALTH_PORT": "0",
+           "SHUTBOX_DRAIN_SECONDS": "0.5", "SHUTBOX_GRACE_SECONDS": "600"}  # fmt: skip
+    with log_path.open("wb") as log:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot.cli", "discord", cwd=tmp_path, env=env,
+            stdout=log, stderr=log,
+        )  # fmt: skip
+        try:
+            for _ in range(600):
+                if "trying again in" in log_path.read_text():
+                    break
+                await asyncio.sleep(0.1)
+            process.send_signal(signal.SIGTERM)
+            code = await asyncio.wait_for(process.wait(), 60)
+        finally:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+    text = log_path.read_text()
+    assert code == 0, text
+    assert "drain over" in text and "Discord login given up: the process is stopping" in text
+    assert "not stopped within" not in text and "Traceback" not in text

@@ -19,7 +19,7 @@ async def test_three_players_play_a_pot_match_to_the_end(
     """Ann opens a pot:5 lobby, Bob and Cid join by button, and the match is played out by
     buttons on one message edited in place; the summaries follow as channel messages."""
     opened = await fake.answered(await fake.command(ANN, "start", stakes="pot:5", rounds=2))
-    assert opened.answer_type == 4 and not opened.ephemeral
+    assert opened.posted and not opened.ephemeral
     game = opened.original
     assert game is not None and "Ann" in text_of(fake.messages[game])
     for user in (BOB, CID):

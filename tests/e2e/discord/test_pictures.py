@@ -1,17 +1,20 @@
 """The image style on Discord: the game message's embed shows the board picture, attached to
-the message, and every edit replaces it (never a second, stale picture beside it)."""
+the message, and every edit replaces it (never a second, stale picture beside it); with a
+public address, the embed links the bot's signed picture URL instead."""
 
 from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
-from adapters.discord import ShutboxClient
+from adapters.discord import ClientOptions, ShutboxClient
 from core.service.pipeline.manager import GameManager
 from core.service.show.pictures import drawn_board
 from core.text.picture import board_png
 from core.text.render import render_board
+from tests.e2e.discord.conftest import PICTURES, PUBLIC_URL, running
 from tests.e2e.discord.fake_discord import FakeDiscord, playing
 from tests.e2e.discord.payloads import Json
 from tests.e2e.discord.players import ANN, BOB, MOD, current, press
@@ -39,6 +42,7 @@ async def expected_picture(manager: GameManager) -> tuple[bytes, str]:
     return board_png(board), render_board(record.state.config.rules, record.state.board, "text")
 
 
+@pytest.mark.gateway_only  # uploads; over HTTP by link
 async def test_ten_moves_leave_one_picture_on_the_game_message(
     fake: FakeDiscord, bot: ShutboxClient, manager: GameManager
 ) -> None:
@@ -87,3 +91,23 @@ async def test_text_style_sends_no_picture(
     message = fake.messages[game]
     assert message["attachments"] == [] and "image" not in message["embeds"][0]
     assert "| 1 | 2 |" in message["embeds"][0]["description"]
+
+
+async def test_with_a_public_address_the_picture_is_a_signed_link_and_nothing_is_uploaded(
+    fake: FakeDiscord, manager: GameManager
+) -> None:
+    """SHUTBOX_PUBLIC_URL set: the embed links `<address>/board/<state>.png?s=…` for the game
+    as it stands, the message has no attachment, and no request carries a file."""
+    async with running(fake, manager, ClientOptions(pictures=PICTURES)):
+        opened = await fake.answered(await fake.command(ANN, "solo"))
+        game = opened.original
+        assert game is not None
+        await fake.answered(await fake.click(ANN, game))
+    record = await current(manager)
+    assert record is not None
+    board = drawn_board(record)
+    assert board is not None
+    message = fake.messages[game]
+    assert message["embeds"][0]["image"]["url"] == PICTURES.url(board.to_token())
+    assert PICTURES.url(board.to_token()).startswith(f"{PUBLIC_URL}/board/")
+    assert message["attachments"] == [] and not any(r.uploads for r in fake.requests)

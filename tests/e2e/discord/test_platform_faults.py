@@ -7,6 +7,8 @@ changed", and the game message catches up through the deadline sweep.
 
 from __future__ import annotations
 
+import pytest
+
 from adapters.discord import ShutboxClient
 from bot.runtime import sweeping
 from core.service.pipeline.manager import GameManager
@@ -27,6 +29,7 @@ async def solo(fake: FakeDiscord) -> int:
     return opened.original
 
 
+@pytest.mark.gateway_only  # the callback route
 async def test_a_rate_limited_answer_is_sent_again_after_retry_after(
     fake: FakeDiscord, bot: ShutboxClient, manager: GameManager
 ) -> None:
@@ -39,6 +42,7 @@ async def test_a_rate_limited_answer_is_sent_again_after_retry_after(
     assert sent.followups == []
 
 
+@pytest.mark.gateway_only  # the callback route
 async def test_an_expired_interaction_after_the_commit_says_the_move_was_applied(
     fake: FakeDiscord, bot: ShutboxClient, manager: GameManager
 ) -> None:

@@ -26,7 +26,7 @@ async def test_rematch_opens_a_lobby_with_the_same_settings_and_calls_the_player
     final = text_of(fake.messages[game])
     rematch = await press(fake, BOB, game, "rematch")
 
-    assert rematch.answer_type == 4 and not rematch.ephemeral  # a new message: the lobby
+    assert rematch.posted and not rematch.ephemeral  # a new message: the lobby
     new = rematch.original
     assert new is not None and new != game and text_of(fake.messages[game]) == final
     lobby = await current(manager)
@@ -38,4 +38,4 @@ async def test_rematch_opens_a_lobby_with_the_same_settings_and_calls_the_player
     joined = await current(manager)
     assert joined is not None and [s.name for s in joined.state.seats] == ["Bob", "Ann"]
     refused = await fake.answered(await fake.command(CID, "start"))
-    assert refused.ephemeral and "already running" in refused.data["content"]
+    assert refused.ephemeral and "A lobby is already open" in refused.data["content"]

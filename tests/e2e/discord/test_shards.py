@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from adapters.discord.interactions import PLATFORM
 from bot.commands.discord import client_options
 from bot.settings import DiscordSettings
@@ -17,6 +19,9 @@ from tests.e2e.discord.fake_discord import FakeDiscord
 from tests.e2e.discord.payloads import GUILD_ID
 from tests.e2e.discord.players import ANN
 from tests.integration.manager_helpers import Clock
+
+# Shards are gateway connections; over HTTP there are none.
+pytestmark = pytest.mark.gateway_only
 
 SHARDS = 2
 

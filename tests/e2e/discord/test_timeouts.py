@@ -12,8 +12,9 @@ from adapters.discord import ShutboxClient
 from core.game.dice import SeededDice
 from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
-from tests.e2e.discord.conftest import SEED, running
-from tests.e2e.discord.fake_discord import FakeDiscord, buttons, text_of
+from tests.e2e.discord.conftest import PUBLIC_URL, SEED, running
+from tests.e2e.discord.fake_discord import FakeDiscord, Request, buttons, text_of
+from tests.e2e.discord.payloads import Json
 from tests.e2e.discord.players import ANN, BOB, current, press
 
 SWEEP_EVERY = 0.02
@@ -33,6 +34,19 @@ class Clock:
 @pytest.fixture
 def clock() -> Clock:
     return Clock()
+
+
+def shows_one_picture(fake: FakeDiscord, message: Json, sent: list[Request]) -> None:
+    """The message shows the board picture: uploaded, its one attachment (gateway mode, no
+    public address), or linked at the bot's public address (the HTTP mode's tests)."""
+    image = message["embeds"][0]["image"]["url"]
+    if fake.mode == "http":
+        assert image.startswith(f"{PUBLIC_URL}/board/") and message["attachments"] == []
+        assert sent and all(not request.uploads for request in sent)
+        return
+    assert image == "attachment://board.png"
+    assert [a["filename"] for a in message["attachments"]] == ["board.png"]
+    assert sent and all(len(request.uploads) == 1 for request in sent)
 
 
 async def sweep_until(stop: asyncio.Event, manager: GameManager, client: ShutboxClient) -> None:
@@ -76,8 +90,7 @@ async def test_a_missed_turn_is_played_and_shown_by_editing_the_game_message(
 
     assert "(auto)" in text_of(fake.messages[game])
     # the edit through the channel replaces the picture too: one, of the board after the roll
-    assert len(fake.messages[game]["attachments"]) == 1
-    assert all(len(r.uploads) == 1 for r in fake.requests_to("PATCH", f"/messages/{game}"))
+    shows_one_picture(fake, fake.messages[game], fake.requests_to("PATCH", f"/messages/{game}"))
 
 
 async def test_a_lobby_nobody_starts_closes_after_ten_minutes(
@@ -114,7 +127,7 @@ async def test_a_deleted_game_message_is_posted_again_and_remembered(
 
     posted = fake.channel_messages()[0]
     assert "(auto)" in text_of(posted) and "**Bob**, your turn" in text_of(posted)
-    assert [a["filename"] for a in posted["attachments"]] == ["board.png"]
+    shows_one_picture(fake, posted, fake.requests_to("POST", "/messages"))
     record = await current(manager)
     assert record is not None and record.message == posted["id"]
     assert (await fake.answered(await fake.click(BOB, int(posted["id"])))).answer_type == 7

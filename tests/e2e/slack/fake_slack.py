@@ -238,7 +238,7 @@ class FakeSlack:
             "auth.test": self._auth_test, "chat.postMessage": self._post,
             "chat.update": self._update, "chat.postEphemeral": self._ephemeral,
             "users.info": self._user, "oauth.v2.access": self._oauth,
-            "apps.connections.open": self._connections_open,
+            "apps.connections.open": self._connections_open, "api.test": lambda *_: {"ok": True},
         }.get(method)  # fmt: skip
         body = handler(params, token) if handler else {"ok": False, "error": "unknown_method"}
         await self._notify()

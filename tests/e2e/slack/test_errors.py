@@ -113,5 +113,5 @@ async def test_a_second_start_points_to_the_running_game(slack: Driver, fake: Fa
     """One game per channel: Bob's start names Ann's running game."""
     await solo_game(slack, fake)
     text = await slack.say("UBOB", "start")
-    assert text.startswith("A game is already running in this channel (host: Ann).")
+    assert text.startswith("A game is already being played in this channel (host: Ann);")
     assert len(fake.game_messages(CHANNEL)) == 1

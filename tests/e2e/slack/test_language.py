@@ -27,7 +27,7 @@ async def test_an_admin_sets_norwegian_and_the_game_speaks_it(
     assert refused.text.startswith("Bare verten")
 
     assert (await slack.say("UCID", "start")).startswith(
-        "Det er allerede et spill i gang i denne kanalen (vert: Bob)."
+        "Det er allerede en åpen lobby i denne kanalen, og du er med i den (vert: Bob);"
     )
     assert await slack.say("UCID", "frobnicate") == (
         f"Det finnes ingen /shutbox-kommando «frobnicate». Kommandoer: {', '.join(NAMES)}."

@@ -73,15 +73,20 @@ def test_k8s_config_and_secrets_hold_only_real_settings() -> None:
 
 
 def test_compose_runs_discord_and_slack_with_real_subcommands() -> None:
-    """One service runs `shutbox discord`, one `shutbox slack --port 3000` publishing port 3000."""
+    """One service runs `shutbox discord`, one `shutbox slack`; each publishes its public
+    listener (SHUTBOX_PUBLIC_PORT) and never the operator listener (SHUTBOX_HEALTH_PORT)."""
     services = bot_services()
     commands = {name: service["command"] for name, service in services.items()}
     for argv in commands.values():
         assert_real_command(argv)
     assert commands["discord"] == ["discord"]
-    assert commands["slack"] == ["slack", "--port", "3000"]
+    assert commands["slack"] == ["slack"]
     assert "3000:3000" in services["slack"]["ports"]
     for service in services.values():
+        public, operator = (service["environment"][f"SHUTBOX_{name}_PORT"]
+                            for name in ("PUBLIC", "HEALTH"))  # fmt: skip
+        published = [mapping.rsplit(":", 1)[1] for mapping in service["ports"]]
+        assert published == [public] and operator not in published
         assert service["build"]["dockerfile"] == "deploy/Dockerfile"
         assert service["depends_on"]["redis"]["condition"] == "service_healthy"
 
@@ -146,11 +151,11 @@ def dockerfile_instructions() -> list[tuple[str, str]]:
 
 
 def test_dockerfile_runs_shutbox_as_a_non_root_user_on_slim_python() -> None:
-    """One exact slim Python release for both stages, the pinned dependencies installed by pip,
-    a non-root USER, entrypoint `shutbox`."""
+    """One exact slim Python release, by tag and digest, for both stages, the pinned
+    dependencies installed by pip, a non-root USER, entrypoint `shutbox`."""
     instructions = dockerfile_instructions()
     arg = next(args for name, args in instructions if name == "ARG")
-    assert re.fullmatch(r"PYTHON_IMAGE=python:3\.11\.\d+-slim-\w+(@sha256:[0-9a-f]{64})?", arg)
+    assert re.fullmatch(r"PYTHON_IMAGE=python:3\.11\.\d+-slim-\w+@sha256:[0-9a-f]{64}", arg)
     images = [args.split()[0] for name, args in instructions if name == "FROM"]
     assert images == ["${PYTHON_IMAGE}", "${PYTHON_IMAGE}"]
     build = next(args for name, args in instructions if name == "RUN" and "pip wheel" in args)

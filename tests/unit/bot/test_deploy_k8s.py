@@ -60,7 +60,8 @@ def test_k8s_takes_redis_url_from_a_secret() -> None:
 
 
 def test_k8s_service_reaches_the_slack_http_port() -> None:
-    """The Service selects the Slack pods and targets the port `--port` opens."""
+    """The Service selects the Slack pods and targets the public listener's port; the operator
+    listener (probes, /metrics) is another port, which no Service publishes."""
     service = next(doc for doc in k8s_documents() if doc["kind"] == "Service")
     slack = next(doc for doc in deployments() if doc["metadata"]["name"] == "shutbox-slack")
     labels = slack["spec"]["template"]["metadata"]["labels"]
@@ -68,7 +69,10 @@ def test_k8s_service_reaches_the_slack_http_port() -> None:
     spec = container(slack)
     ports = {port["name"]: port["containerPort"] for port in spec["ports"]}
     target = service["spec"]["ports"][0]["targetPort"]
-    assert str(ports[target]) == spec["args"][spec["args"].index("--port") + 1]
+    config = next(doc for doc in k8s_documents() if doc["kind"] == "ConfigMap")["data"]
+    assert str(ports[target]) == config["SHUTBOX_PUBLIC_PORT"]
+    assert config["SHUTBOX_PUBLIC_PORT"] != config["SHUTBOX_HEALTH_PORT"]
+    assert ports["health"] != ports[target]
 
 
 def test_discord_runs_one_replica_and_never_two_at_once() -> None:

@@ -1,4 +1,5 @@
-"""`shutbox discord`: the invite link, the shard options, and a missing token."""
+"""`shutbox discord`: the invite link, the shard options, a missing token, the HTTP mode's
+settings."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ BOT_PERMISSIONS = {
 def no_discord_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """No DISCORD_* variable or stray .env file leaks into these tests."""
     monkeypatch.chdir(tmp_path)
-    for name in ("TOKEN", "CLIENT_ID", "SHARD_COUNT", "SHARD_IDS", "DEV_GUILD"):
+    for name in ("TOKEN", "CLIENT_ID", "SHARD_COUNT", "SHARD_IDS", "DEV_GUILD", "MODE",
+                 "PUBLIC_KEY"):  # fmt: skip
         monkeypatch.delenv(f"DISCORD_{name}", raising=False)
 
 
@@ -81,3 +83,55 @@ def test_bad_shard_options_are_refused(count: int | None, ids: str | None) -> No
     """Ids without a count, ids out of range, text, or a zero count are usage errors."""
     with pytest.raises(CommandError):
         client_options(DiscordSettings(), count, ids)
+
+
+KEY = "ab" * 32  # 64 hex digits: a well-formed Ed25519 public key
+
+
+@pytest.mark.parametrize(
+    ("key", "said"),
+    [
+        (None, "setting DISCORD_PUBLIC_KEY: needed when DISCORD_MODE=http (Developer Portal > "
+               "General Information > Public Key)"),
+        ("abc", "setting DISCORD_PUBLIC_KEY: the application's Public Key must be 64 hex "
+                "digits, not 3 characters"),
+        ("zz" * 32, "setting DISCORD_PUBLIC_KEY: the application's Public Key must be hex "
+                    "digits (0-9, a-f)"),
+    ],
+)  # fmt: skip
+def test_the_http_mode_without_a_good_public_key_stops_with_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, key: str | None,
+    said: str,
+) -> None:  # fmt: skip
+    """DISCORD_MODE=http checks every POST with DISCORD_PUBLIC_KEY: missing or malformed, the
+    process exits 2 before anything starts, with one line naming the setting."""
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    monkeypatch.setenv("DISCORD_MODE", "http")
+    if key is not None:
+        monkeypatch.setenv("DISCORD_PUBLIC_KEY", key)
+    assert main(["discord"]) == 2
+    assert capsys.readouterr().err == f"shutbox: {said}\n"
+
+
+def test_the_http_mode_needs_the_public_listener(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With SHUTBOX_PUBLIC_PORT=0 nothing would take Discord's POSTs: exit 2, one line."""
+    for name, value in (("DISCORD_TOKEN", "token"), ("DISCORD_MODE", "http"),
+                        ("DISCORD_PUBLIC_KEY", KEY), ("SHUTBOX_PUBLIC_PORT", "0")):  # fmt: skip
+        monkeypatch.setenv(name, value)
+    assert main(["discord"]) == 2
+    assert capsys.readouterr().err == (
+        "shutbox: DISCORD_MODE=http needs the public listener: set SHUTBOX_PUBLIC_PORT (0 turns "
+        "it off); Discord's interactions arrive at /discord/interactions on it\n"
+    )
+
+
+def test_a_mode_that_does_not_exist_is_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    monkeypatch.setenv("DISCORD_MODE", "webhook")
+    assert main(["discord"]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith("shutbox: setting DISCORD_MODE: ") and "'http'" in line

@@ -86,7 +86,7 @@ async def test_a_player_page_is_reached_from_the_board(opened: RedisStore) -> No
         links = re.findall(rf'href="{ROOT}/player/([0-9a-f]{{16}})"', board)
         assert len(links) == 3
         html = await page(web, f"{ROOT}/player/{links[-1]}")  # the last: fewest wins
-        assert "<h1>&lt;script&gt;alert(1)&lt;/script&gt;</h1>" in html
+        assert "<h1><bdi>&lt;script&gt;alert(1)&lt;/script&gt;</bdi></h1>" in html
         assert "Matches: 4 played, 1 won" in html
         assert "🏆 Most matches won" in html and "3 of 3" in html
         await page(web, f"{ROOT}/player/{'0' * 16}", 404)
@@ -153,12 +153,26 @@ async def test_a_server_page_shows_nothing_of_another(opened: RedisStore) -> Non
     assert "Zed Elsewhere" not in html
 
 
-@pytest.mark.parametrize("query", ["page=0", "page=x", "season=-1", "season=1e3", "page=99999"])
-async def test_a_bad_query_is_a_400(opened: RedisStore, query: str) -> None:
+BAD_QUERIES = ["page=0", "page=x", "season=-1", "season=1e3", "page=99999", "page=²",
+               "season=¹", "page=①", "page=٣", "page=" + "9" * 5000]  # fmt: skip
+
+
+@pytest.mark.parametrize("query", BAD_QUERIES)
+@pytest.mark.parametrize("path", ["/board/wins", "/matches", "/verify"])
+async def test_a_bad_query_is_a_400_with_the_safety_headers(
+    opened: RedisStore, query: str, path: str
+) -> None:
+    """Odd digits too: "²" and "①" pass str.isdigit() but not int()."""
+    # each page's own parameters: the verifier's challenge number, the list's page
+    query = query.replace("season=", "challenge=" if path == "/verify" else "season=")
+    query = query.replace("season=", "page=") if path == "/matches" else query
+    query = query.replace("page=", "challenge=") if path == "/verify" else query
     async with client(opened) as web:
-        response = await web.get(f"{ROOT}/board/wins?{query}")
+        response = await web.get(f"{ROOT}{path}?{query}")
         assert response.status == 400
         assert await response.text() == "400: Bad Request\n"
+        assert response.headers["Content-Security-Policy"].startswith("default-src 'none'")
+        assert response.headers["X-Frame-Options"] == "DENY"
 
 
 async def test_the_challenge_page_hides_todays_dice_and_results(opened: RedisStore) -> None:
@@ -266,7 +280,7 @@ async def test_a_player_page_draws_the_rating_over_time(opened: RedisStore) -> N
     assert len(mine) == 2 and all(mine)
     async with client(opened) as web:
         board = await page(web, f"{ROOT}/board/wins")
-        token = re.search(rf'href="{ROOT}/player/([0-9a-f]{{16}})">&lt;script', board)
+        token = re.search(rf'href="{ROOT}/player/([0-9a-f]{{16}})"><bdi>&lt;script', board)
         assert token is not None
         html = await page(web, f"{ROOT}/player/{token.group(1)}")
     assert "Rating over time" in html and "<polyline points=" in html

@@ -6,25 +6,19 @@ from __future__ import annotations
 import pytest
 
 from core.game.actions import Roll
-from core.game.ai.solver import roll_outcomes, sorted_rolls
+from core.game.ai.solver import outcomes_on_boards, sorted_rolls
 from core.game.dice import FixedDice
 from core.game.engine import apply
 from core.game.events import ExtraRoll, TurnEnded
 from core.game.moves import mask_of
-from core.game.rules import PRESETS, CloseRule, Rules
+from core.game.rules import Rules
 from core.game.state import GameState, Phase
 from tests.unit.core.game_helpers import begun, config
+from tests.unit.core.rule_sets import EVERY_RULE_SET, spread_of_boards
 
 TWELVE_THREE_DICE = Rules(tiles=12, dice=3)
-RULE_SETS = [
-    PRESETS["classic"],
-    PRESETS["hard"],
-    PRESETS["sailors"],
-    PRESETS["kids"],
-    PRESETS["missionary"],
-    Rules(close=CloseRule.SUM_OR_DICE, last_die=True),
-    TWELVE_THREE_DICE,
-]
+# Each board costs a game engine step per roll: every 7th board of 9 tiles, fewer beyond.
+ENGINE_STRIDE = {9: 7, 10: 11, 12: 97}
 
 
 @pytest.mark.parametrize(
@@ -68,15 +62,16 @@ def engine_rerolls(state: GameState, count: int, dice: tuple[int, ...]) -> str:
     return "ends"
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=Rules.to_str)
+@pytest.mark.parametrize("rules", EVERY_RULE_SET, ids=Rules.to_str)
 def test_engine_and_solver_agree_on_every_unusable_roll(rules: Rules) -> None:
-    """For each board (every one with 9 tiles, every 37th with 12) and each dice count, the
-    engine's stuck rolls and rerolls, weighted by their ways, are the solver's counts."""
+    """For every rule set the options table makes, on a spread of boards and for each dice
+    count, the engine's stuck rolls and rerolls, weighted by their ways, are the solver's."""
     start = long_game(rules)
-    step = 1 if rules.tiles == 9 else 37
-    for mask in range(1, rules.full_mask + 1, step):
+    boards = spread_of_boards(rules, ENGINE_STRIDE)
+    on_boards = outcomes_on_boards(rules, boards, long_game=True)
+    for mask, choices in zip(boards, on_boards, strict=True):
         state = start.evolve(board=mask)
-        for count, outcomes in roll_outcomes(rules, long_game=True)[mask]:
+        for count, outcomes in choices:
             stuck = again = 0
             for dice, ways in sorted_rolls(count):
                 seen = engine_rerolls(state, count, dice)

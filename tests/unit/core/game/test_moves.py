@@ -9,16 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.game.moves import display_order, mask_of, move_label, subsets_with_sum, tiles_of
-from core.game.rules import CloseRule, Rules, every_rule_set
-
-RULE_SETS = [
-    Rules(tiles=t, close=c, last_die=ld, one_die=od)
-    for t in (9, 10, 12)
-    for c in CloseRule
-    for ld in (False, True)
-    for od in (False, True)
-    if not ld or c is CloseRule.SUM_OR_DICE
-] + [Rules(tiles=12, dice=3), Rules(tiles=12, dice=3, one_die=False)]
+from core.game.rules import CloseRule, Rules
+from tests.unit.core.rule_sets import EVERY_RULE_SET, NINE_TILE_RULE_SETS
 
 
 def _subsets(tiles: list[int]) -> list[frozenset[int]]:
@@ -55,7 +47,7 @@ def brute_force(rules: Rules, available: int, dice: tuple[int, ...]) -> tuple[se
 
 @st.composite
 def situations(draw: st.DrawFn) -> tuple[Rules, int, tuple[int, ...]]:
-    rules = draw(st.sampled_from(RULE_SETS))
+    rules = draw(st.sampled_from(EVERY_RULE_SET))
     available = draw(st.integers(min_value=0, max_value=rules.full_mask))
     count = draw(st.sampled_from(rules.dice_choices(available)))
     dice = tuple(draw(st.integers(1, 6)) for _ in range(count))
@@ -112,17 +104,42 @@ def test_moves_are_shown_fewest_tiles_then_highest_first() -> None:
     assert [move_label(m) for m in ordered] == ["9", "8+1", "7+2", "4+3+2"]
 
 
-@pytest.mark.parametrize(
-    "rules", [rules for rules in every_rule_set() if rules.tiles == 9], ids=Rules.to_str
-)
+@pytest.mark.parametrize("rules", NINE_TILE_RULE_SETS, ids=Rules.to_str)
 def test_a_roll_allows_what_the_tiles_it_reads_allow(rules: Rules) -> None:
-    """Boards that agree on `Rules.reads` allow the same moves (the solver shares them), and
-    under `by_total` the moves are the sets of tiles adding up to the roll's total."""
+    """Boards that agree on `Rules.reads` allow the same moves, and so do rolls that share a
+    `Rules.roll_key` (the solvers, the policies and the odds share them); `allows_on_boards`
+    allows what `allows` does on every board."""
     rolls = [dice for count in (1, rules.dice) for dice in product(range(1, 7), repeat=count)]
     for dice in rolls:
-        read = rules.reads(dice)
+        read, same_key = rules.reads(dice), _first_roll_of_its_key(rules, rolls, dice)
+        on_boards = rules.allows_on_boards(dice, range(1, rules.full_mask + 1))
         for board in range(1, rules.full_mask + 1):
             found = rules.allows(board, dice)
             assert rules.allows(board & read, dice) == found, (board, dice)
-            if rules.by_total:
-                assert set(found.moves) == set(subsets_with_sum(board, sum(dice), rules.tiles))
+            assert rules.allows(board, same_key) == found, (board, dice, same_key)
+            on_board = on_boards[board]
+            assert display_order(on_board.moves) == found.moves, (board, dice)
+            assert len(set(on_board.moves)) == len(on_board.moves), (board, dice)
+            assert on_board.ends_turn == found.ends_turn, (board, dice)
+
+
+def _first_roll_of_its_key(
+    rules: Rules, rolls: list[tuple[int, ...]], dice: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The first of the rolls (of one die or of all dice) with the same `Rules.roll_key`."""
+    return next(roll for roll in rolls if rules.roll_key(roll) == rules.roll_key(dice))
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(tiles=10), Rules(tiles=12, dice=3)], ids=str)
+def test_under_any_a_roll_closes_the_tiles_adding_up_to_its_total(rules: Rules) -> None:
+    """The close rule `any`: the moves are the sets of available tiles adding up to the roll's
+    total, on one board and on every board at once, and only the total counts."""
+    rolls = [(5,), (3, 4), (1, 6), (6, 6), (2, 3, 5)]
+    for dice in [roll for roll in rolls if len(roll) in (1, rules.dice)]:
+        total = sum(dice)
+        assert rules.roll_key(dice) == (total,)
+        closer = rules.closing.closer(rules, dice)
+        for board in range(0, rules.full_mask + 1, 5):
+            expected = set(subsets_with_sum(board, total, rules.tiles))
+            assert set(rules.closing.closings(rules, board, dice)) == expected
+            assert set(closer(board).moves) == expected

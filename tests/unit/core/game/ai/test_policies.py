@@ -6,23 +6,17 @@ import pytest
 
 from core.game.ai.policies import Policy, make_player
 from core.game.ai.solver import Objective, sorted_rolls
-from core.game.rules import PRESETS, CloseRule, Rules
+from core.game.rules import PRESETS, Rules
+from tests.unit.core.rule_sets import NINE_TILE_RULE_SETS
 
 CLASSIC = PRESETS["classic"]
-RULE_SETS = [
-    CLASSIC,
-    PRESETS["hard"],
-    PRESETS["sailors"],
-    PRESETS["kids"],
-    Rules(close=CloseRule.SUM_OR_DICE, last_die=True),
-    Rules(close=CloseRule.SEPARATE),
-]
 
 
 @pytest.mark.parametrize("policy", [Policy.GREEDY, Policy.RANDOM])
-@pytest.mark.parametrize("rules", RULE_SETS, ids=Rules.to_str)
+@pytest.mark.parametrize("rules", NINE_TILE_RULE_SETS, ids=Rules.to_str)
 def test_greedy_and_random_only_pick_legal_choices(policy: Policy, rules: Rules) -> None:
-    """On every board and roll, the policy picks among allowed dice counts and legal moves only."""
+    """On every board and roll, the policy picks among allowed dice counts and legal moves only,
+    for every close rule with every on/off option."""
     player, _ = make_player(rules, policy, Objective.SHUT)
     for board in range(1, rules.full_mask + 1):
         counts = player.dice_counts(board)

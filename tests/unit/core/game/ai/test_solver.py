@@ -1,8 +1,8 @@
-"""The optimal-play solver: published figures, a brute-force cross-check, and the long game."""
+"""The optimal-play solver: published figures, and cross-checks against `Rules.allows` and brute
+force over every rule set the options table makes (the long game: test_solver_long.py)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from itertools import product
@@ -12,27 +12,23 @@ import pytest
 from core.game.ai.solver import (
     Objective,
     exact_p_shut,
+    outcomes_on_boards,
     roll_outcomes,
     solve,
     sorted_rolls,
 )
-from core.game.ai.solver_long import CLOSER, OPENER, LongTable, solve_long
 from core.game.moves import mask_of, mask_sums
 from core.game.rules import PRESETS, CloseRule, Rules
+from tests.unit.core.rule_sets import (
+    EVERY_RULE_SET,
+    NINE_TILE_RULE_SETS,
+    random_states,
+    spread_of_boards,
+)
 
 SAILORS_LAST_DIE = Rules(close=CloseRule.SUM_OR_DICE, last_die=True)
-SEPARATE = Rules(close=CloseRule.SEPARATE)
 TWELVE_THREE_DICE = Rules(tiles=12, dice=3)
 Group = tuple[int, tuple[int, ...]]
-NINE_TILE_RULES = [
-    PRESETS["classic"],
-    PRESETS["hard"],
-    PRESETS["sailors"],
-    PRESETS["kids"],
-    SAILORS_LAST_DIE,
-    SEPARATE,
-    Rules(close=CloseRule.SUM_OR_DICE, one_die=False),
-]
 
 
 def terminal(objective: Objective, mask: int) -> float:
@@ -69,17 +65,6 @@ def naive_value(rules: Rules, objective: Objective, available: int) -> float:
     return value(available)
 
 
-def random_states(rules: Rules, count: int, seed: int) -> list[tuple[int, tuple[int, ...]]]:
-    """Random (available, dice) pairs, with a dice count the player may roll there."""
-    chooser = random.Random(seed)
-    states = []
-    for _ in range(count):
-        available = chooser.randint(1, rules.full_mask)
-        dice_count = chooser.choice(rules.dice_choices(available))
-        states.append((available, tuple(chooser.randint(1, 6) for _ in range(dice_count))))
-    return states
-
-
 def test_hard_nine_tiles_shut_chance_is_the_published_figure() -> None:
     """9 tiles, any split, always two dice: P(shut) = 466473281/6530347008 exactly."""
     assert exact_p_shut(PRESETS["hard"]) == Fraction(466473281, 6530347008)
@@ -98,7 +83,7 @@ def test_float_table_agrees_with_the_exact_fraction(name: str) -> None:
     assert solve(rules, Objective.SHUT).value(rules.full_mask) == pytest.approx(float(exact), 1e-12)
 
 
-@pytest.mark.parametrize("rules", [*NINE_TILE_RULES, PRESETS["missionary"]])
+@pytest.mark.parametrize("rules", NINE_TILE_RULE_SETS, ids=Rules.to_str)
 @pytest.mark.parametrize("objective", list(Objective))
 def test_value_matches_brute_force_recursion(rules: Rules, objective: Objective) -> None:
     """For a six-tile state the table's value equals a naive expectation over every roll."""
@@ -115,27 +100,47 @@ def test_three_dice_value_matches_brute_force_recursion() -> None:
     assert table.value(available) == pytest.approx(expected, 1e-12)
 
 
-@pytest.mark.parametrize("long_game", [False, True])
-@pytest.mark.parametrize("rules", NINE_TILE_RULES)
-def test_roll_outcomes_agree_with_options_on_every_mask(rules: Rules, long_game: bool) -> None:
-    """The grouped roll outcomes allow exactly what `Rules.allows` allows, and roll again where
-    `Rules.rolls_again` says, for every mask and roll, in the long game and the others."""
-    for mask, choices in enumerate(roll_outcomes(rules, long_game=long_game)):
-        for count, outcomes in choices:
-            stuck = stuck_again = 0
-            moves: list[Group] = []
-            last_moves: list[Group] = []
-            for dice, ways in sorted_rolls(count):
-                found = rules.allows(mask, dice)
-                left = tuple(mask ^ move for move in found.moves)
-                if not left:
-                    stuck += ways
-                    stuck_again += ways if rules.rolls_again(dice, long_game=long_game) else 0
-                else:
-                    (last_moves if found.ends_turn else moves).append((ways, left))
-            assert (outcomes.stuck, outcomes.stuck_again) == (stuck, stuck_again)
-            assert _normalised(outcomes.moves) == _normalised(moves)
-            assert _normalised(outcomes.last_moves) == _normalised(last_moves)
+@pytest.mark.parametrize("rules", EVERY_RULE_SET, ids=Rules.to_str)
+def test_roll_outcomes_agree_with_options_on_every_mask(rules: Rules) -> None:
+    """For every rule set the options table makes, the grouped roll outcomes allow exactly what
+    `Rules.allows` allows, and roll again where `Rules.rolls_again` says, for every mask (a
+    spread of them beyond 9 tiles) and roll, in the long game and the others."""
+    boards = spread_of_boards(rules)
+    for long_game in (False, True):
+        on_boards = outcomes_on_boards(rules, boards, long_game=long_game)
+        for mask, choices in zip(boards, on_boards, strict=True):
+            for count, outcomes in choices:
+                expected = _outcomes_from_allows(rules, mask, count, long_game)
+                assert (outcomes.stuck, outcomes.stuck_again) == expected[0], (mask, count)
+                assert _normalised(outcomes.moves) == expected[1], (mask, count)
+                assert _normalised(outcomes.last_moves) == expected[2], (mask, count)
+
+
+def test_roll_outcomes_are_the_outcomes_of_each_mask() -> None:
+    """The solver's table holds, mask by mask, what the cross-check above asks board by board."""
+    classic = PRESETS["classic"]
+    for long_game in (False, True):
+        table = roll_outcomes(classic, long_game=long_game)
+        for mask in range(1, classic.full_mask + 1, 7):
+            assert table[mask] == outcomes_on_boards(classic, [mask], long_game=long_game)[0]
+
+
+def _outcomes_from_allows(
+    rules: Rules, mask: int, count: int, long_game: bool
+) -> tuple[tuple[int, int], list[Group], list[Group]]:
+    """A roll's outcomes counted roll by roll from `Rules.allows` and `Rules.rolls_again`."""
+    stuck = stuck_again = 0
+    moves: list[Group] = []
+    last_moves: list[Group] = []
+    for dice, ways in sorted_rolls(count):
+        found = rules.allows(mask, dice)
+        left = tuple(mask ^ move for move in found.moves)
+        if not left:
+            stuck += ways
+            stuck_again += ways if rules.rolls_again(dice, long_game=long_game) else 0
+        else:
+            (last_moves if found.ends_turn else moves).append((ways, left))
+    return (stuck, stuck_again), _normalised(moves), _normalised(last_moves)
 
 
 def _normalised(groups: Iterable[Group]) -> list[Group]:
@@ -147,7 +152,7 @@ def _normalised(groups: Iterable[Group]) -> list[Group]:
     return sorted((ways, left) for left, ways in merged.items())
 
 
-@pytest.mark.parametrize("rules", [*NINE_TILE_RULES, TWELVE_THREE_DICE])
+@pytest.mark.parametrize("rules", [*NINE_TILE_RULE_SETS, TWELVE_THREE_DICE], ids=Rules.to_str)
 @pytest.mark.parametrize("objective", list(Objective))
 def test_best_move_is_always_legal(rules: Rules, objective: Objective) -> None:
     """best_move returns one of the legal moves, or None exactly when there is none."""
@@ -217,85 +222,3 @@ def test_classic_expected_scores() -> None:
     rules = PRESETS["classic"]
     assert solve(rules, Objective.SUM).value(rules.full_mask) == pytest.approx(11.009209, abs=1e-6)
     assert solve(rules, Objective.COUNT).value(rules.full_mask) == pytest.approx(2.153386, abs=1e-6)
-
-
-LONG_RULES = [PRESETS["classic"], SAILORS_LAST_DIE]
-
-
-@pytest.mark.parametrize("rules", LONG_RULES)
-def test_long_game_win_chances_are_probabilities(rules: Rules) -> None:
-    """Every long-game win chance lies in [0, 1]."""
-    table = solve_long(rules)
-    for open_mask in range(rules.full_mask + 1):
-        for mover in (CLOSER, OPENER):
-            assert 0.0 <= table.win_chance(open_mask, mover) <= 1.0 + 1e-12
-
-
-@pytest.mark.parametrize("rules", LONG_RULES)
-def test_long_game_is_the_same_game_for_both_sides(rules: Rules) -> None:
-    """The closer with some tiles open stands as the opener does with those tiles closed."""
-    table = solve_long(rules)
-    for open_mask in range(1, rules.full_mask):
-        flipped = rules.full_mask ^ open_mask
-        assert table.win_chance(open_mask, CLOSER) == table.win_chance(flipped, OPENER)
-
-
-@pytest.mark.parametrize("rules", LONG_RULES)
-def test_long_game_chances_satisfy_the_optimality_equation(rules: Rules) -> None:
-    """Each chance equals the best dice count's average over rolls of the best move's chance."""
-    table = solve_long(rules)
-    for open_mask, mover in [
-        (rules.full_mask, CLOSER),
-        (0b000111001, OPENER),
-        (0b000010110, CLOSER),
-    ]:
-        assert table.win_chance(open_mask, mover) == pytest.approx(
-            _bellman(table, rules, open_mask, mover), abs=1e-9
-        )
-
-
-def _bellman(table: LongTable, rules: Rules, open_mask: int, mover: int) -> float:
-    """One step of the long game's recursion, from `options` and the table's other chances."""
-    mine = table.available(open_mask, mover)
-    here = table.win_chance(open_mask, mover)
-    handed_over = 1.0 - table.win_chance(open_mask, 1 - mover)
-    by_count = []
-    for count in rules.dice_choices(mine):
-        rolls = list(product(range(1, 7), repeat=count))
-        total = 0.0
-        for dice in rolls:
-            ranked = table.move_values(open_mask, mover, dice)
-            if ranked:
-                total += ranked[0][1]
-            else:
-                total += here if rules.rolls_again(dice, long_game=True) else handed_over
-        by_count.append(total / len(rolls))
-    return max(by_count)
-
-
-def test_long_game_winning_move_is_certain() -> None:
-    """A move that closes the last open tile wins for sure."""
-    table = solve_long(PRESETS["classic"])
-    assert table.move_values(mask_of([9]), CLOSER, (4, 5)) == [(mask_of([9]), 1.0)]
-    assert table.best_move(mask_of([9]), CLOSER, (4, 5)) == mask_of([9])
-
-
-def test_long_game_closer_cannot_win_when_high_tiles_never_close() -> None:
-    """With dice used separately 7, 8 and 9 never close, so the closer's chance is nil."""
-    table = solve_long(SEPARATE)
-    assert table.win_chance(SEPARATE.full_mask, CLOSER) < 1e-9
-
-
-@pytest.mark.parametrize("rules", LONG_RULES)
-def test_long_game_best_move_is_always_legal(rules: Rules) -> None:
-    """The long game's best move flips a legal set of the mover's tiles, or is None."""
-    table = solve_long(rules)
-    for open_mask, dice in random_states(rules, 200, seed=11):
-        for mover in (CLOSER, OPENER):
-            mine = table.available(open_mask, mover)
-            if not mine or len(dice) not in rules.dice_choices(mine):
-                continue
-            legal = rules.allows(mine, dice).moves
-            move = table.best_move(open_mask, mover, dice)
-            assert (move is None) if not legal else (move in legal)
-            assert table.best_dice(open_mask, mover) in rules.dice_choices(mine)

@@ -44,3 +44,24 @@ def test_a_kept_review_survives_the_trip_with_its_tally() -> None:
     kept = Kept.from_str(Kept("g", Aim.SUM, _match(60)).to_str())
     assert Kept.from_str(kept.to_str()) == kept
     assert Kept.from_str(Kept("g", Aim.SUM, ()).to_str()) == Kept("g", Aim.SUM, ())
+
+
+def test_rolls_the_timer_played_are_kept_beside_the_decisions() -> None:
+    """`~N` counts the player's rolls the timer played, click by click, tally and all."""
+    text = with_decisions("", [], 3)
+    text = with_decisions(text, _match(40), 2)
+    kept = Kept.from_str(f"g sum {text}")
+    assert kept.timed == 5 and kept.review.count == 40
+    assert Kept.from_str(kept.to_str()) == kept
+
+
+def test_a_review_with_nothing_graded_says_whether_the_timer_played() -> None:
+    """No decision to grade because the timer played is not "no choices to make"."""
+    timed, none = Kept("g", Aim.SUM, (), timed=4), Kept("g", Aim.SUM, ())
+    assert review_text(timed, "en") == (
+        "There is no decision of yours to grade in that match: the timer played your turns for you."
+    )
+    assert review_text(none, "en").startswith("You had no choices to make in that match")
+    assert review_text(timed, "nb") == (
+        "Det er ingen valg av deg å vurdere i den kampen: klokka spilte turene dine for deg."
+    )

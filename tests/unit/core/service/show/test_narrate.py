@@ -133,10 +133,11 @@ def test_stopping_an_unstaked_game_does_not_mention_stakes() -> None:
     """Only a staked game says its stakes went back."""
     record, _ = act(sailors_table(), Begin("ann"))
     _, reply = act(record, Stop("ann"))
-    assert "The game was stopped." in body(reply) and "Stakes" not in body(reply)
+    assert "Stopped in round 1: that round does not count in the totals." in body(reply)
+    assert "stakes" not in body(reply)
     staked, _ = act(sailors_table(stakes="pot:5"), Begin("ann"))
     _, reply = act(staked, Stop("ann"))
-    assert "Stakes of the unfinished round went back." in body(reply)
+    assert "does not count in the totals, and its stakes went back." in body(reply)
 
 
 def test_the_final_board_names_whose_box_it_is() -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from core.game.actions import Choose, Roll
 from core.game.dice import FixedDice
 from core.game.engine import apply
-from core.game.rules import Rules
+from core.game.rules import CloseRule, Rules
+from core.game.state import Phase
 from core.service.model.buttons import parse_button
 from core.service.model.record import GameRecord
 from core.service.model.views import DEADLINE
@@ -67,3 +68,21 @@ def test_danish_game_message() -> None:
     """A Danish server's game message is in Danish."""
     view = game_view(GameRecord(begun("Ann", "Bob"), "c1", "g1", lang="da"))
     assert "Slå" in " ".join(b.label for row in view.rows for b in row)
+
+
+def _opener_choosing(*, ends_turn: bool) -> GameRecord:
+    """The long game's opener (Bob) has rolled 5-6 on a box with 5 and 6 closed."""
+    rules = Rules(close=CloseRule.SUM_OR_DICE, last_die=True)
+    state = begun("Ann", "Bob", cfg=config("long", rules))
+    state = state.evolve(turn=1, phase=Phase.CHOOSE, dice=(5, 6), board=0b111001111,
+                         ends_turn=ends_turn)  # fmt: skip
+    return GameRecord(state, "c1", "g1")
+
+
+def test_the_long_game_s_opener_is_asked_to_open_tiles() -> None:
+    """The opener picks closed tiles to open (or one die's tile under last-die), never to close."""
+    body = game_view(_opener_choosing(ends_turn=False)).body
+    assert "**Bob** rolled ⚄ ⚅ = 11: pick the closed tiles to open." in body
+    last = game_view(_opener_choosing(ends_turn=True)).body
+    assert "nothing fits, but you may open one die’s tile, and your turn ends there." in last
+    assert "close" not in body.replace("closed", "").replace("closes", "")

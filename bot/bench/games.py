@@ -26,7 +26,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.connection import AbstractConnection
 
-from bot.benchmarks.servers import (
+from bot.bench.servers import (
     forget,
     journal_bytes,
     members,

@@ -1,0 +1,1 @@
+"""Discord over HTTP interactions: signed POSTs, answered in the HTTP response."""
