@@ -31,13 +31,6 @@ IDENTIFIED_KEY = "stb:discord:identified:{application}"  # global: no server's s
 Gateway = tuple[str, str]  # the gateway's URL and the bot token, for the one connection
 
 
-def over_http(settings: Settings) -> bool:
-    """Whether Discord posts its interactions to this bot (`DISCORD_MODE=http`)."""
-    from bot.commands.discord import DiscordSettings
-
-    return settings.section(DiscordSettings).mode == "http"
-
-
 def check_http(settings: Settings) -> None:
     """The HTTP mode needs the public listener, where Discord's POSTs arrive."""
     if not settings.core.public_port:

@@ -57,7 +57,7 @@ async def serve(settings: Settings, platforms: dict[str, Platform[Any]]) -> None
     """Every configured platform on one runtime (one Redis connection, one manager); the health
     endpoint reports each of them."""
     from bot.commands.discord import PLATFORM as DISCORD
-    from bot.commands.discord_http import over_http
+    from bot.commands.discord import over_http
     from bot.commands.slack import PLATFORM as SLACK
     from bot.commands.slack import socket_mode
     from bot.listeners import serving_listeners
