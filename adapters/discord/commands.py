@@ -20,11 +20,11 @@ from adapters.discord.translator import text
 from adapters.discord.values import standing_of
 from core.service.api.commands import Command, Help
 from core.service.api.service import Service
-from core.service.api.subcommand import Subcommand
 from core.service.features.gifts import Recipient
 from core.service.model.context import Context
 from core.service.model.views import Reply
 from core.service.pipeline.subcommands import NAMES, SUBCOMMANDS
+from core.service.pipeline.subcommands import Entry as Subcommand
 from core.text.i18n import t
 
 GROUP = "shutbox"

@@ -92,6 +92,11 @@ class DiscordSettings(BaseSettings):
         return web_url(value, "wss", "ws")
 
 
+def over_http(settings: Settings) -> bool:
+    """Whether Discord posts its interactions to this bot (`DISCORD_MODE=http`)."""
+    return settings.section(DiscordSettings).mode == "http"
+
+
 def enabled(discord_settings: DiscordSettings) -> bool:
     """A bot token turns Discord on (for `shutbox run`)."""
     return discord_settings.token is not None
@@ -201,13 +206,13 @@ async def serve_discord(
     from bot.runtime import sweeping
 
     discord_settings = settings.section(DiscordSettings)
-    over_http = discord_settings.mode == "http"
-    if over_http:
+    http_mode = over_http(settings)
+    if http_mode:
         check_http(settings)
     point_at(discord_settings.api_base, discord_settings.gateway_url)
     report = functools.partial(runtime.telemetry.platforms.report, PLATFORM)
     options = dataclasses.replace(
-        options or client_options(discord_settings), gateway=not over_http,
+        options or client_options(discord_settings), gateway=not http_mode,
         pictures=picture_links(settings),  # by link with a public address, else uploaded
     )  # fmt: skip
     runtime.manager.pictures.add(PLATFORM)  # a picture is linked or travels with the message
@@ -221,7 +226,7 @@ async def serve_discord(
         try:
             if not await _logged_in_before_stopping(client, runtime, bot_token(discord_settings)):
                 return
-            if over_http:
+            if http_mode:
                 gateway = (discord_settings.gateway_url, bot_token(discord_settings))
                 key = discord_settings.public_key or ""  # required in this mode (the settings)
                 await serve_interactions(runtime, client, key, gateway, report)

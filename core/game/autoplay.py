@@ -29,11 +29,11 @@ def _turn_goes_on(step: Step, index: int, mark: int) -> bool:
 def auto_turn(step: Step) -> None:
     """The deadline passed: play the absent player's turn for them; drop them after three."""
     index = step.state.turn
-    streak = step.state.seats[index].auto_streak + 1
-    step.state = step.state.with_seat(index, auto_streak=streak)
+    in_a_row = step.state.seats[index].auto_turns + 1
+    step.state = step.state.with_seat(index, auto_turns=in_a_row)
     step.emit(TimedOut(index))
     play_out_turn(step, auto=True)
-    if streak >= AUTO_TURNS_BEFORE_DROP:
+    if in_a_row >= AUTO_TURNS_BEFORE_DROP:
         drop(step, index)
 
 

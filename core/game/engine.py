@@ -181,14 +181,14 @@ def _turn_seat(state: GameState, action: Action, phase: Phase) -> int:
 def _roll(step: Step, action: Action) -> None:
     assert isinstance(action, Roll)
     index = _turn_seat(step.state, action, Phase.ROLL)
-    flow.reset_streak(step, index)
+    flow.decided(step, index)
     flow.roll(step, action.count, auto=False)
 
 
 def _choose(step: Step, action: Action) -> None:
     assert isinstance(action, Choose)
     index = _turn_seat(step.state, action, Phase.CHOOSE)
-    flow.reset_streak(step, index)
+    flow.decided(step, index)
     flow.choose(step, action.tiles, auto=False)
 
 

@@ -173,11 +173,11 @@ def end_match(step: Step, ending: Ending, winners: tuple[int, ...]) -> None:
     step.emit(MatchEnded(ending, winners))
 
 
-def reset_streak(step: Step, index: int) -> None:
+def decided(step: Step, index: int) -> None:
     """The player decided for themselves: no longer absent, nor idle."""
     seat = step.state.seats[index]
-    if seat.auto_streak or seat.idle:
-        step.state = step.state.with_seat(index, auto_streak=0, idle=False)
+    if seat.auto_turns or seat.idle:
+        step.state = step.state.with_seat(index, auto_turns=0, idle=False)
 
 
 def drop(step: Step, index: int, *, left: bool = False) -> None:

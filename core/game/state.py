@@ -40,7 +40,7 @@ class Seat:
     total: int = 0
     out: bool = False  # eliminated (elimination format)
     dropped: bool = False  # absent three turns in a row
-    auto_streak: int = 0
+    auto_turns: int = 0  # turns the deadline played for them in a row
     rounds_won: int = 0
     shuts: int = 0
     # A human who has not made a decision (a roll or a move of their own) since the match
@@ -59,12 +59,12 @@ class Seat:
             + ("i" if self.idle else "") + ("l" if self.left else "")
         )  # fmt: skip
         fields = (quote(self.id, safe=""), quote(self.name, safe=""), flags or "-")
-        numbers = (self.total, self.auto_streak, self.rounds_won, self.shuts)
+        numbers = (self.total, self.auto_turns, self.rounds_won, self.shuts)
         return ":".join((*fields, *map(str, numbers)))
 
     @classmethod
     def from_str(cls, text: str) -> Seat:
-        sid, name, flags, total, streak, won, shuts = text.split(":")
+        sid, name, flags, total, in_a_row, won, shuts = text.split(":")
         return cls(
             unquote(sid),
             unquote(name),
@@ -72,7 +72,7 @@ class Seat:
             int(total),
             "o" in flags,
             "d" in flags,
-            int(streak),
+            int(in_a_row),
             int(won),
             int(shuts),
             "i" in flags,

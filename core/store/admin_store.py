@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.service.features.audit import AUDIT_KEY
+from core.service.model import keys
 from core.service.model.commit import Scope
 from core.store.commit_wire import server_key
 from core.store.errors import reachable
@@ -30,7 +31,7 @@ return 0
 
 
 def rate_key(scope: Scope, bucket: str, user: str) -> str:
-    return server_key(scope, f"rate:{bucket}:{user}")
+    return server_key(scope, keys.rate(bucket, user))
 
 
 class AdminStore:

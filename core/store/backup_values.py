@@ -8,7 +8,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from core.service.features.challenge import STARTED, Result, Streak
+from core.service.features.challenge.day import STARTED, Result, Streak
+from core.service.model import keys
 from core.service.model.record import GameRecord
 from core.service.model.unreadable import Unreadable
 from core.store.backup import StoredKey
@@ -71,7 +72,7 @@ def _game(name: str, value: dict[str, str]) -> Iterator[str]:
         yield f"the game's version is {value['v']!r}, not a whole number"
     else:
         try:
-            GameRecord.from_str(value["r"], name.removeprefix("game:"))
+            GameRecord.from_str(value["r"], name.removeprefix(keys.game("")))
         except Unreadable as error:
             yield f"the game record does not parse ({error.problem})"
 
@@ -97,10 +98,10 @@ def _parsed(parse: Callable[[str], Any], text: str) -> Any:
 
 # (name inside the server, the type the bot keeps it as, what it reads of the value)
 CHECKS: tuple[tuple[str, str, Check], ...] = (
-    ("bal", "hash", _balances),
-    ("checkpoint", "hash", _checkpoint),
-    ("journal", "stream", _journal),
-    (r"game:.+", "hash", _game),
-    (rf"challenge:{DAY}", "hash", _attempts),
-    ("challenge:streak", "hash", _streaks),
+    (re.escape(keys.BALANCES), "hash", _balances),
+    (re.escape(keys.CHECKPOINT), "hash", _checkpoint),
+    (re.escape(keys.JOURNAL), "stream", _journal),
+    (re.escape(keys.game("")) + ".+", "hash", _game),
+    (re.escape(keys.CHALLENGE_DAY_HEAD) + DAY, "hash", _attempts),
+    (re.escape(keys.CHALLENGE_STREAKS), "hash", _streaks),
 )

@@ -11,11 +11,19 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from core.service.model import keys as named
 from core.service.model import wire
 from core.service.model.commit import MINT, Commit, CommitResult, Scope, Status, StoreOp
 from core.service.model.rate_limits import TooFast, take_pending_hit
 
-SHARED_KEYS = ("bal", "journal", "deadlines", "daily", "lb:chips", "checkpoint")  # KEYS 3-8
+SHARED_KEYS = (
+    named.BALANCES,
+    named.JOURNAL,
+    named.DEADLINES,
+    named.DAILY,
+    named.board("chips"),
+    named.CHECKPOINT,
+)  # KEYS 3-8
 JOURNAL_KEEP = 10_000  # journal entries kept in the stream; older ones live in the checkpoint
 JOURNAL_FOLD = 500  # entries one commit folds into the checkpoint once the journal is full
 VOID_PREFIX = "~void:"  # a request key's value for attempts declared not applied
@@ -44,9 +52,9 @@ def server_key(scope: Scope, name: str) -> str:
 
 def commit_keys(commit: Commit) -> list[str]:
     """The script's fixed KEYS; an unused one still names a key of the slot, for Cluster."""
-    per_commit = [f"req:{commit.request_id or ''}", f"game:{commit.channel or ''}"]
-    last = f"last:{commit.channel or ''}"
-    names = (*per_commit, *SHARED_KEYS, last, "held")
+    per_commit = [named.request(commit.request_id or ""), named.game(commit.channel or "")]
+    last = named.last_result(commit.channel or "")
+    names = (*per_commit, *SHARED_KEYS, last, named.HELD)
     return [server_key(commit.scope, name) for name in names]
 
 
@@ -56,7 +64,7 @@ def pending_hit(scope: Scope, keys: list[str]) -> list[int] | None:
     hit = take_pending_hit(scope)
     if hit is None:
         return None
-    keys.append(server_key(scope, f"rate:cmd:{hit.user}"))  # as core/store/admin_store.py
+    keys.append(server_key(scope, named.rate("cmd", hit.user)))  # as core/store/admin_store.py
     return [len(keys), hit.limit.count, max(int(hit.limit.seconds * 1000), 1)]
 
 

@@ -22,10 +22,11 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
+from core.service.model import keys
 from core.service.model.commit import Scope
 
-DUE_KEY = "stb:{due}"  # server (`platform:id`) -> a time at or before its earliest deadline
-EPOCH_KEY = "stb:{due}:epoch"  # server -> how often a commit brought its deadline forward
+DUE_KEY = keys.DUE  # server (`platform:id`) -> a time at or before its earliest deadline
+EPOCH_KEY = keys.DUE_EPOCH  # server -> how often a commit brought its deadline forward
 # Only if no commit touched the server since the sweep read its epoch: move it on or drop it.
 SETTLE_LUA = (
     "if (redis.call('HGET', KEYS[2], ARGV[1]) or '') ~= ARGV[2] then return 0 end "

@@ -14,6 +14,7 @@ from typing import Any
 
 from redis.exceptions import ResponseError
 
+from core.service.model import keys as named
 from core.service.model import unreadable
 from core.service.model.commit import Scope, StoredGame
 from core.service.model.unreadable import Kind, Unreadable
@@ -86,7 +87,7 @@ def wrong_game(channel: str) -> Callable[[ResponseError], Unreadable]:
 
 
 def wrong_balances(exc: ResponseError) -> Unreadable:
-    return Unreadable(Kind.BALANCE, "bal", exc)
+    return Unreadable(Kind.BALANCE, named.BALANCES, exc)
 
 
 class Containment:
@@ -97,14 +98,14 @@ class Containment:
     async def park_deadline(self, scope: Scope, channel: str, now: int, until: int) -> bool:
         """Move a due deadline of a game that can't be read on to `until`; False if a commit
         moved it meanwhile. The server's next deadline then comes from its other games."""
-        keys = [server_key(scope, "deadlines")]
+        keys = [server_key(scope, named.DEADLINES)]
         with reachable():
             done: Any = await self._redis.eval(PARK_LUA, 1, *keys, channel, now, until)
         return bool(done)
 
     async def clear_unreadable_game(self, scope: Scope, channel: str, raw: str) -> bool:
         """Remove the channel's game if it still holds what was read (`Unreadable.raw`)."""
-        keys = [server_key(scope, f"game:{channel}"), server_key(scope, "deadlines")]
+        keys = [server_key(scope, named.game(channel)), server_key(scope, named.DEADLINES)]
         with reachable():
             done: Any = await self._redis.eval(CLEAR_LUA, 2, *keys, channel, raw)
         return bool(done)

@@ -12,13 +12,14 @@ from typing import Any
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from core.service.model import keys
 from core.service.model.commit import Scope
 from core.store.commit_wire import scope_of, server_key, server_member
 from core.store.deadlines import DeadlineIndex
 from core.store.errors import StoreUnavailable, reachable
 
 REINDEX_CHUNK = 1000  # servers read per round trip when a process rebuilds the due index
-SERVERS_KEY = "stb:servers"  # global, so in another slot than any server: never in the script
+SERVERS_KEY = keys.SERVERS  # global, so in another slot than any server: never in the script
 
 
 class DueServers:
@@ -59,7 +60,7 @@ class DueServers:
     async def earliest_deadline(self, scope: Scope) -> int | None:
         """The server's first deadline (unix seconds), if it has one."""
         with reachable():
-            key = server_key(scope, "deadlines")
+            key = server_key(scope, keys.DEADLINES)
             first: Any = await self._redis.zrange(key, 0, 0, withscores=True)
         return int(first[0][1]) if first else None
 
@@ -85,7 +86,7 @@ class DueServers:
             return []
         pipe = self._redis.pipeline(transaction=False)  # one round trip per node
         for scope in scopes:
-            pipe.zrange(server_key(scope, "deadlines"), 0, 0, withscores=True)
+            pipe.zrange(server_key(scope, keys.DEADLINES), 0, 0, withscores=True)
         with reachable():
             rows: list[Any] = await pipe.execute()
         return [int(row[0][1]) for row in rows if row]

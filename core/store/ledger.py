@@ -14,6 +14,7 @@ from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import ResponseError
 
+from core.service.model import keys
 from core.service.model.commit import Scope
 from core.store.commit_wire import server_key
 from core.store.errors import reachable
@@ -93,7 +94,7 @@ class Ledger:
     async def _journal_chunk(self, scope: Scope, start: str, until: str) -> list[Any]:
         with reachable():
             found = await self._redis.xrange(
-                server_key(scope, "journal"), start, until, count=JOURNAL_CHUNK
+                server_key(scope, keys.JOURNAL), start, until, count=JOURNAL_CHUNK
             )
         return list(found or [])
 
@@ -114,11 +115,13 @@ class Ledger:
             # A commit may have folded entries the replay had still to read: then read again.
             if await self._checkpoint_id(scope) == checkpoint.last_id:
                 break
-        unread = {r.removeprefix("bal ") for r in unreadable if r.startswith("bal ")}
+        balance = f"{keys.BALANCES} "  # how an unreadable balance is noted
+        unread = {r.removeprefix(balance) for r in unreadable if r.startswith(balance)}
         mismatches = {
             a: pair for a, pair in _mismatches(replayed, stored).items() if a not in unread
         }
-        if unreadable.keys() & {"bal", "journal", "checkpoint"}:  # nothing to compare with
+        # nothing to compare with
+        if unreadable.keys() & {keys.BALANCES, keys.JOURNAL, keys.CHECKPOINT}:
             mismatches = {}
         gives = {account: replayed.get(account, 0) for account in unread}
         total, opened = sum(stored.values()), sum(start.values())
@@ -128,7 +131,7 @@ class Ledger:
 
     async def _checkpoint_id(self, scope: Scope) -> str:
         with reachable():
-            found: Any = await self._redis.hget(server_key(scope, "checkpoint"), "id")
+            found: Any = await self._redis.hget(server_key(scope, keys.CHECKPOINT), "id")
         return "" if found is None else str(found)
 
     async def _replay(
@@ -159,15 +162,15 @@ class Ledger:
         All keys share the server's slot, so the MULTI also runs on a cluster (redis-py >= 6.2).
         """
         pipe = self._redis.pipeline(transaction=True)
-        pipe.hgetall(server_key(scope, "bal"))
-        pipe.xrevrange(server_key(scope, "journal"), "+", "-", count=1)
-        pipe.hgetall(server_key(scope, "checkpoint"))
+        pipe.hgetall(server_key(scope, keys.BALANCES))
+        pipe.xrevrange(server_key(scope, keys.JOURNAL), "+", "-", count=1)
+        pipe.hgetall(server_key(scope, keys.CHECKPOINT))
         with reachable():
             replies = await pipe.execute(raise_on_error=False)
-        balances = _typed("bal", replies[0], {}, unreadable)
-        last = _typed("journal", replies[1], [], unreadable)
-        checkpoint = _typed("checkpoint", replies[2], {}, unreadable)
-        stored = whole_numbers(balances, "bal ", unreadable)
+        balances = _typed(keys.BALANCES, replies[0], {}, unreadable)
+        last = _typed(keys.JOURNAL, replies[1], [], unreadable)
+        checkpoint = _typed(keys.CHECKPOINT, replies[2], {}, unreadable)
+        stored = whole_numbers(balances, f"{keys.BALANCES} ", unreadable)
         found = Checkpoint.from_fields(checkpoint, unreadable)
         return stored, (str(last[0][0]) if last else None), found
 

@@ -17,12 +17,13 @@ from importlib.resources import files
 from typing import Any
 
 from core.service.features.audit import AUDIT_CAP, AUDIT_KEY, AuditEntry
+from core.service.model import keys as named
 from core.service.model.commit import MINT, Scope
 from core.store.errors import reachable
 
 FORGET_LUA = files("core.store").joinpath("lua/forget.lua").read_text(encoding="utf-8")
-CHALLENGE_GAME = "game:challenge:"  # a member's daily challenge attempt (challenge.channel_of)
-FIXED = ("bal", "journal", "checkpoint", "lb:chips", AUDIT_KEY)  # KEYS 1-5 of forget.lua
+# KEYS 1-5 of forget.lua
+FIXED = (named.BALANCES, named.JOURNAL, named.CHECKPOINT, named.board("chips"), AUDIT_KEY)
 SCAN_COUNT = 1000
 LONG = 64  # as in forget.lua: a name is looked for inside texts longer than this
 _GLOB = re.compile(r"([*?\[\]\\])")
@@ -109,7 +110,7 @@ class MemberData:
             if found not in (None, {}, []):
                 held[key.removeprefix(f"{scope.tag}:")] = found
         with reachable():
-            balance = await self._redis.hget(f"{scope.tag}:bal", user)
+            balance = await self._redis.hget(f"{scope.tag}:{named.BALANCES}", user)
         return {"server": f"{scope.platform}:{scope.server}", "user": user, "names": names,
                 "balance": None if balance is None else int(balance), "records": held}  # fmt: skip
 
@@ -136,10 +137,11 @@ class MemberData:
         own daily challenge attempt moves no chips and goes with them, finished or not."""
         for key in keys:
             name = key.removeprefix(f"{scope.tag}:")
-            if name.startswith(CHALLENGE_GAME) or not name.startswith("game:"):
+            # a member's daily challenge attempt (keys.challenge_game) holds no other player
+            if name.startswith(named.challenge_games()) or not name.startswith(named.game("")):
                 continue
             if await self._held(key, user, names):
-                raise MemberPlaying(name.removeprefix("game:"))
+                raise MemberPlaying(name.removeprefix(named.game("")))
 
     async def _holds(self, key: str, user: str, names: list[str]) -> bool:
         """Whether the key is named after the member (whatever it holds, "" too) or holds them."""

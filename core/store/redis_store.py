@@ -19,7 +19,7 @@ from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 from redis.typing import EncodableT
 
-from core.service.model import wire
+from core.service.model import keys, wire
 from core.service.model.commit import Commit, CommitResult, Scope, Status, StoredGame
 from core.store.admin_store import AdminStore
 from core.store.batching import CommitBatcher
@@ -119,7 +119,7 @@ class RedisStore(DueServers, Claims, Containment):
         pipe = self._redis.pipeline(transaction=False)
         pipe.hmget(_game_key(scope, channel), ["v", "r", "m"])
         if accounts:
-            pipe.hmget(server_key(scope, "bal"), list(accounts))
+            pipe.hmget(server_key(scope, keys.BALANCES), list(accounts))
         with reachable():
             replies = await pipe.execute(raise_on_error=False)
             for reply, wrong in zip(replies, (wrong_game(channel), wrong_balances), strict=False):
@@ -142,7 +142,7 @@ class RedisStore(DueServers, Claims, Containment):
     async def request_result(self, scope: Scope, request_id: str) -> str | None:
         """The stored result of a request already applied, if any (one GET)."""
         with reachable():
-            found: Any = await self._redis.get(server_key(scope, f"req:{request_id}"))
+            found: Any = await self._redis.get(server_key(scope, keys.request(request_id)))
         if found is None or str(found).startswith(VOID_PREFIX):
             return None
         return split_stored(str(found))[1]
@@ -150,11 +150,11 @@ class RedisStore(DueServers, Claims, Containment):
     async def final_result(self, scope: Scope, channel: str) -> tuple[str, str] | None:
         """The request that ended the channel's last game and its result, while they are kept."""
         with reachable():
-            key: Any = await self._redis.get(server_key(scope, f"last:{channel}"))
+            key: Any = await self._redis.get(server_key(scope, keys.last_result(channel)))
             found: Any = None if key is None else await self._redis.get(str(key))
         if found is None or str(found).startswith(VOID_PREFIX):
             return None
-        request = str(key).removeprefix(server_key(scope, "req:"))
+        request = str(key).removeprefix(server_key(scope, keys.request("")))
         return request, split_stored(str(found))[1]
 
     async def resolve(self, commit: Commit) -> CommitResult:
@@ -164,7 +164,7 @@ class RedisStore(DueServers, Claims, Containment):
         """
         if commit.request_id is None:
             raise ValueError("only a commit with a request id can be resolved")
-        key = server_key(commit.scope, f"req:{commit.request_id}")
+        key = server_key(commit.scope, keys.request(commit.request_id))
         with reachable():
             found: Any = await self._resolve(keys=[key], args=[commit.attempt, self._request_ttl])
         if not found:
@@ -232,13 +232,14 @@ class RedisStore(DueServers, Claims, Containment):
         if not accounts:
             return {}
         with reachable(), typed(wrong_balances):
-            found = await self._redis.hmget(server_key(scope, "bal"), list(accounts))
+            found = await self._redis.hmget(server_key(scope, keys.BALANCES), list(accounts))
         return present(accounts, found)
 
     async def due(self, scope: Scope, now: int) -> list[str]:
         """Channels whose deadline has come."""
         with reachable():
-            channels = await self._redis.zrangebyscore(server_key(scope, "deadlines"), "-inf", now)
+            due = server_key(scope, keys.DEADLINES)
+            channels = await self._redis.zrangebyscore(due, "-inf", now)
         return [str(channel) for channel in channels]
 
     async def servers(self) -> list[Scope]:
@@ -290,7 +291,7 @@ class RedisStore(DueServers, Claims, Containment):
 
 
 def _game_key(scope: Scope, channel: str) -> str:
-    return server_key(scope, f"game:{channel}")
+    return server_key(scope, keys.game(channel))
 
 
 def _encodable(values: Mapping[str, str]) -> dict[EncodableT, EncodableT]:

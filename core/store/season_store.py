@@ -17,6 +17,7 @@ from typing import Any
 
 from core.service.features.audit import AUDIT_CAP, AUDIT_KEY
 from core.service.features.season_boards import SEASON_HASHES, season_boards
+from core.service.model import keys as named
 from core.service.model.commit import MINT, Scope
 from core.service.model.ports import Ended, SeasonEnd
 from core.store.errors import reachable
@@ -29,7 +30,7 @@ JUST_BEGUN = 60
 
 def archived(season: int, name: str) -> str:
     """A key of Season `season`'s archive, relative to the server: `season:3:lb:wins`."""
-    return f"season:{season}:{name}"
+    return named.archived(season, name)
 
 
 class SeasonStore:
@@ -60,8 +61,10 @@ class SeasonStore:
         `audit` and deleting the archive past the seasons kept in the same step."""
         boards = (*season_boards(), *SEASON_HASHES)
         expired = self._expired(season, boards)
-        keys = [f"{scope.tag}:{name}" for name in ("season", f"seasonreq:{request_id}", "bal",
-                                                   "journal", "lb:chips", "rating")]  # fmt: skip
+        keys = [f"{scope.tag}:{name}" for name in (
+            named.SEASON, named.season_request(request_id), named.BALANCES, named.JOURNAL,
+            named.board("chips"), named.RATINGS,
+        )]  # fmt: skip
         keys.append(f"{scope.tag}:{archived(season, 'rating')}")
         for board in boards:
             keys += [f"{scope.tag}:{board}", f"{scope.tag}:{archived(season, board)}"]

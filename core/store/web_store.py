@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.service.model import keys
 from core.service.model.commit import Scope
 from core.store.commit_wire import scope_of, server_key, server_member
 from core.store.errors import reachable
 
-SLUG_PREFIX = "stb:web:"  # global: in another slot than any server
+SLUG_PREFIX = keys.WEB_SLUG  # global: in another slot than any server
 
 
 class WebStore:
@@ -29,7 +30,7 @@ class WebStore:
     async def slug(self, scope: Scope) -> str | None:
         """The server's current slug, or None when its page is off."""
         with reachable():
-            found = await self._redis.hget(server_key(scope, "web"), "slug")
+            found = await self._redis.hget(server_key(scope, keys.WEB), "slug")
         return None if found is None else str(found)
 
     async def open(self, scope: Scope, slug: str) -> None:
@@ -37,7 +38,7 @@ class WebStore:
         old = await self.slug(scope)
         with reachable():
             await self._redis.set(SLUG_PREFIX + slug, server_member(scope))
-            await self._redis.hset(server_key(scope, "web"), "slug", slug)
+            await self._redis.hset(server_key(scope, keys.WEB), "slug", slug)
             if old is not None and old != slug:
                 await self._redis.delete(SLUG_PREFIX + old)
 
@@ -47,7 +48,7 @@ class WebStore:
         if old is None:
             return False
         with reachable():
-            await self._redis.hdel(server_key(scope, "web"), "slug")
+            await self._redis.hdel(server_key(scope, keys.WEB), "slug")
             await self._redis.delete(SLUG_PREFIX + old)
         return True
 

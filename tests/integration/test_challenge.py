@@ -11,12 +11,13 @@ from bot.cli import main
 from core.game.dice import MatchRecord
 from core.game.rules import Rules
 from core.service.api.commands import Challenge, Click, Leaderboard, Solo, Stats
-from core.service.features.challenge import Result, Streak, channel_of, day_of
-from core.service.features.challenge_board import challenge_day
+from core.service.features.challenge.board import challenge_day
+from core.service.features.challenge.day import Result, Streak, channel_of, day_of
 from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.settings import StartOptions
 from core.service.model.views import Reply
+from core.service.pipeline.cached import record_of
 from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, manager
@@ -43,7 +44,7 @@ async def play(
     while reply.game is not None and not reply.game.over:
         assert reply.game.private and reply.game.channel == channel
         m.games.clear()
-        record = await m._record(scope, channel)
+        record = await record_of(m, scope, channel)
         assert record is not None
         rolls = list(record.rolls)
         buttons = [b for row in reply.game.rows for b in row]

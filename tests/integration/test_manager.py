@@ -152,7 +152,7 @@ async def test_redis_unreachable_then_back(tmp_path: object) -> None:
         # left the bot and "nothing was changed" is known without a lookup (a reply lost
         # after sending is tests/integration/test_lost_replies.py's)
         assert reply.private is not None and "Nothing was changed" in reply.private
-        assert reply.game is None and not table.manager.unsettled
+        assert reply.game is None and not table.manager.unresolved
         await server.start()
         assert await table.manager.sweep() == []  # nothing to catch up
         fresh = manager(RedisStore(client))

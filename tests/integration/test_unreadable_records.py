@@ -22,7 +22,7 @@ from core.service.api.commands import (
     Stats,
     Stop,
 )
-from core.service.features.challenge import channel_of, day_of
+from core.service.features.challenge.day import channel_of, day_of
 from core.service.features.gifts import Recipient, Standing
 from core.service.model.settings import StartOptions
 from core.service.pipeline.sweep import SET_ASIDE_SECONDS

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from core.service.features.gifts import Recipient, Standing
+from core.service.model.buttons import ButtonId, read_button
 from core.service.model.services import Command as Command  # noqa: PLC0414 (re-exported)
 from core.service.model.settings import StartOptions
 
@@ -61,9 +62,17 @@ class Stop(Command):
 
 @dataclass(frozen=True, slots=True)
 class Click(Command):
-    """A button press: `stb:<verb>:<game>:<version>:<arg>` (core/service/model/buttons.py)."""
+    """A button press: `stb:<verb>:<game>:<version>:<arg>` (core/service/model/buttons.py).
+
+    The id is read once, where the surface builds the command: `pressed` is the typed button
+    (None for an id that is forged or broken, which is refused as an outdated button), and
+    nothing in the core parses `button` again."""
 
     button: str
+    pressed: ButtonId | None = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pressed", read_button(self.button))
 
 
 @dataclass(frozen=True, slots=True)

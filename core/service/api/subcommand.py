@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Protocol
 
 from core.game.option import Option, Value
 from core.service.api.text_commands import Parser, plain
 from core.service.features.gifts import Recipient
-from core.service.model.services import Command, Handler
+from core.service.model.context import Context
+from core.service.model.services import C, Command, Handler, Route, S_contra
+from core.service.model.views import Reply
 
-Build = Callable[[Mapping[str, Any]], Command]
+Build = Callable[[Mapping[str, Any]], C]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +44,9 @@ class Param:
 
 
 @dataclass(frozen=True, slots=True)
-class Subcommand:
-    """One entry of the subcommand table.
+class Subcommand(Generic[S_contra, C]):
+    """One entry of the subcommand table, for the command class `C` its handler answers
+    (mypy checks the handler and `build` against it where the entry is made).
 
     `build` makes the command from the typed options given (a missing one is absent, never
     None); without it the command takes none. `public` answers in the channel (else privately);
@@ -51,11 +54,11 @@ class Subcommand:
     """
 
     name: str
-    command: type[Command]
-    handler: Handler
+    command: type[C]
+    handler: Handler[S_contra, C]
     words: Parser | None = None  # the typed grammar; None: the subcommand takes no words
     params: tuple[Param, ...] = ()
-    build: Build | None = None
+    build: Build[C] | None = None
     public: bool = False
     guild: bool = False
 
@@ -68,7 +71,41 @@ class Subcommand:
         """Its line in every help listing: the words it takes and what it does."""
         return f"help.command.{self.name}"
 
+    async def run(self, services: S_contra, ctx: Context, command: Command) -> Reply:
+        """Its handler, given only a command of its own class."""
+        return await Route(self.command, self.handler).run(services, ctx, command)
+
     def from_params(self, given: Mapping[str, Any]) -> Command:
         """The command from typed options (`name` -> value), leaving out those not given."""
         values = {name: value for name, value in given.items() if value is not None}
         return self.command() if self.build is None else self.build(values)
+
+
+class Entry(Protocol[S_contra]):
+    """An entry of the subcommand table as the surfaces and the handler table read it,
+    whatever command it answers (each `Subcommand` was checked against its own)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def command(self) -> type[Command]: ...
+
+    @property
+    def params(self) -> tuple[Param, ...]: ...
+
+    @property
+    def public(self) -> bool: ...
+
+    @property
+    def guild(self) -> bool: ...
+
+    @property
+    def parser(self) -> Parser: ...
+
+    @property
+    def help_key(self) -> str: ...
+
+    def from_params(self, given: Mapping[str, Any]) -> Command: ...
+
+    async def run(self, services: S_contra, ctx: Context, command: Command) -> Reply: ...

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.game.actions import Action as Act
 from core.game.actions import Stop
+from core.service.model import keys
 from core.service.model.commit import OpKind, StoreOp
 from core.service.model.context import Context
 from core.text.i18n import t
@@ -24,7 +25,7 @@ from core.text.i18n import t
 if TYPE_CHECKING:
     from core.service.model.record import GameRecord
 
-AUDIT_KEY = "audit"  # relative to the server: `stb:{platform:server}:audit`
+AUDIT_KEY = keys.AUDIT  # relative to the server: `stb:{platform:server}:audit`
 AUDIT_CAP = 100_000  # entries kept; years of a busy server's admin actions
 SHOWN = 15  # entries `/shutbox audit` shows in chat (the CLI lists them all)
 SYSTEM = "system"  # the actor of what the bot does by itself (a season ended by season_days)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from core.game.errors import InvalidOption
 from core.game.rules import PRESETS
+from core.service.model import keys
 from core.service.model.buttons import ButtonId
 from core.service.model.commit import Scope
 from core.service.model.ports import GameStore
@@ -109,7 +110,7 @@ async def averages(
 async def _everyone(
     store: GameStore, scope: Scope, board: str, season: int | None
 ) -> dict[str, float]:
-    return dict(await store.top(scope, f"lb:{board}", EVERYONE, season=season))
+    return dict(await store.top(scope, keys.board(board), EVERYONE, season=season))
 
 
 async def accuracies(store: GameStore, scope: Scope, season: int | None) -> list[tuple[str, float]]:

@@ -18,6 +18,7 @@ from core.service.features.boards import (
 )
 from core.service.features.gifts import Recipient, check_member, stored_reply
 from core.service.features.skill import Skill
+from core.service.model import keys
 from core.service.model.commit import (
     MINT,
     Commit,
@@ -69,7 +70,7 @@ class Economy:
                 expected_balances=((ctx.user, balance),), report_accounts=(ctx.user,),
                 transfers=(Transfer(MINT, ctx.user, config.daily),) if config.daily else (),
                 journal=Journal("daily"), daily=DailyClaim(ctx.user, now, DAY),
-                ops=(StoreOp(OpKind.HSET, "names", ctx.user, ctx.name),),
+                ops=(StoreOp(OpKind.HSET, keys.NAMES, ctx.user, ctx.name),),
             )  # fmt: skip
             result = await self.store.commit(commit)
             if result.status is Status.DUPLICATE:
@@ -127,7 +128,7 @@ class Economy:
             start_balance=config.start_chips, ensure_accounts=(user,),
             expected_balances=((user, balance),), transfers=(transfer,),
             journal=Journal("grant"), report_accounts=(user,),
-            ops=(StoreOp(OpKind.HSET, "names", user, name), audit_op(AuditEntry(
+            ops=(StoreOp(OpKind.HSET, keys.NAMES, user, name), audit_op(AuditEntry(
                 int(self.clock()), ctx.user, ctx.name, Action.GRANT, user, name,
                 {"amount": amount, "balance": [balance, after]}))),
         )  # fmt: skip
@@ -149,7 +150,7 @@ class Economy:
         line under it when they are not on it, and Previous / Next buttons."""
         boards.check_preset(board, preset)
         rows = await self.board_rows(scope, board, preset, season)
-        names = await self.store.hash(scope, "names")
+        names = await self.store.hash(scope, keys.NAMES)
         minimum = _minimum(board)
         title = boards.title(board, preset, lang, minimum)
         if season is not None:
@@ -186,17 +187,17 @@ class Economy:
             raise InvalidOption("error.season.board", board=board)
         rules = build_rules(preset).to_str()
         if board == "best":
-            return await self.store.top(scope, f"lb:best:{rules}", EVERYONE, ascending=True,
-                                        season=season)  # fmt: skip
+            best = keys.board(f"best:{rules}")
+            return await self.store.top(scope, best, EVERYONE, ascending=True, season=season)
         if board == "average":
             return await boards.averages(self.store, scope, rules, season)
         if board == "accuracy":
             return await boards.accuracies(self.store, scope, season)
-        rows = await self.store.top(scope, f"lb:{board}", EVERYONE, season=season)
+        rows = await self.store.top(scope, keys.board(board), EVERYONE, season=season)
         return [row for row in rows if row[1] > 0]
 
     async def _ever_played(self, scope: Scope, user: str) -> bool:
-        return bool(await self.store.hash(scope, f"stats:{user}"))
+        return bool(await self.store.hash(scope, keys.stats(user)))
 
     async def stats(
         self, scope: Scope, user: str, name: str, config: ServerConfig, lang: str,
@@ -206,7 +207,7 @@ class Economy:
         The chips and the rating are as they stand now either way. Another member who never
         played nor had chips is said to have played no game, with the start chips."""
         if season is None:
-            fields = await self.store.hash(scope, f"stats:{user}")
+            fields = await self.store.hash(scope, keys.stats(user))
             title = t(lang, "stats.title_all", player=name)
         else:
             fields = season[1]
@@ -223,7 +224,7 @@ class Economy:
               shuts=_int(fields, "shuts")),
             t(lang, "stats.chips", balance=balance, net=_int(fields, "net")),
         ]  # fmt: skip
-        skill = (await self.store.hash(scope, "rating")).get(user)
+        skill = (await self.store.hash(scope, keys.RATINGS)).get(user)
         if skill:
             lines.append(t(lang, "stats.rating", rating=Skill.from_str(skill).shown))
         else:  # ratings start afresh each season: say so rather than leave the line out

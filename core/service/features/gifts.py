@@ -19,6 +19,7 @@ from enum import StrEnum
 from core.game.errors import InsufficientChips, InvalidOption
 from core.game.numbers import MAX_AMOUNT
 from core.game.settlement import Transfer
+from core.service.model import keys
 from core.service.model.commit import Commit, CommitResult, Journal, OpKind, Scope, Status, StoreOp
 from core.service.model.context import Context
 from core.service.model.ports import GameStore
@@ -133,8 +134,8 @@ def _commit(
         ensure_accounts=(ctx.user, recipient.id), expected_balances=((ctx.user, balance),),
         transfers=(Transfer(ctx.user, recipient.id, amount),), journal=Journal("gift"),
         report_accounts=(ctx.user, recipient.id),
-        ops=(StoreOp(OpKind.HSET, "names", ctx.user, ctx.name),
-               StoreOp(OpKind.HSET, "names", recipient.id, recipient.name)),
+        ops=(StoreOp(OpKind.HSET, keys.NAMES, ctx.user, ctx.name),
+               StoreOp(OpKind.HSET, keys.NAMES, recipient.id, recipient.name)),
     )  # fmt: skip
 
 

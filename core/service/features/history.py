@@ -19,11 +19,12 @@ from core.game.events import Event, MatchEnded
 from core.game.state import Ending
 from core.service.features import reviews
 from core.service.features.keeping import Change
+from core.service.model import keys
 from core.service.model.commit import OpKind, StoreOp
 from core.service.model.record import GameRecord
 from core.service.model.turns import Log, dump_log, load_log
 
-KEY = "matches"
+KEY = keys.MATCHES
 KEEP = 200  # entries per server: the page lists them; older ones fall off the list's end
 KEPT_ENDINGS = (Ending.FINISHED, Ending.STOPPED)
 VOID = "void"  # the ending of a finished match no human made a decision in

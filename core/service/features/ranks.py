@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.service.features.boards import position
 from core.service.features.economy import Economy
+from core.service.model import keys
 from core.service.model.context import Context
 from core.service.model.views import Reply
 from core.text.i18n import t
@@ -14,7 +15,7 @@ RANKED = ("wins", "rating", "rounds", "shuts", "chips", "best", "average", "accu
 async def rank_reply(economy: Economy, ctx: Context, user: str, name: str, lang: str) -> Reply:
     """`#4 of 37 by wins · #2 of 12 by accuracy · …` for each board the player is on."""
     # The name as the player is known here (`ann` typed in the playground reads as Ann).
-    name = (await economy.store.hash(ctx.scope, "names")).get(user) or name
+    name = (await economy.store.hash(ctx.scope, keys.NAMES)).get(user) or name
     parts = []
     for board in RANKED:
         rows = await economy.board_rows(ctx.scope, board, None)

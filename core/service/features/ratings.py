@@ -16,6 +16,7 @@ from core.game.match import FormatKind
 from core.game.state import Ending, GameState
 from core.service.features.keeping import Change
 from core.service.features.skill import MODEL, Skill
+from core.service.model import keys
 from core.service.model.commit import OpKind, StoreOp
 from core.text.i18n import t
 
@@ -64,9 +65,9 @@ def kept(change: Change) -> Iterator[StoreOp]:
     before = change.skills_before
     for user, skill in change.skills_after.items():
         was = before[user].to_str() if user in before else ""
-        yield StoreOp(OpKind.HEQ, "rating", user, was)
-        yield StoreOp(OpKind.HSET, "rating", user, skill.to_str())
-        yield StoreOp(OpKind.ZSET, "lb:rating", user, skill.shown)
+        yield StoreOp(OpKind.HEQ, keys.RATINGS, user, was)
+        yield StoreOp(OpKind.HSET, keys.RATINGS, user, skill.to_str())
+        yield StoreOp(OpKind.ZSET, keys.board("rating"), user, skill.shown)
 
 
 def summary(

@@ -17,6 +17,7 @@ from core.game.events import Event, MatchEnded
 from core.game.match import MatchConfig
 from core.game.state import Ending
 from core.service.features.keeping import Change
+from core.service.model import keys
 from core.service.model.buttons import ButtonId
 from core.service.model.commit import OpKind, StoreOp
 from core.service.model.context import Context
@@ -72,7 +73,7 @@ def kept(change: Change) -> Iterator[StoreOp]:
     """At the end of a finished match: keep what its rematch needs."""
     record = change.record
     if finished(record, change.events):
-        yield StoreOp(OpKind.HSET, f"rematch:{record.channel}", FIELD, last_match(record).to_str())
+        yield StoreOp(OpKind.HSET, keys.rematch(record.channel), FIELD, last_match(record).to_str())
 
 
 def rematch_button(record: GameRecord) -> Button:

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from core.service.model import keys
 from core.service.model.commit import OpKind, StoreOp
 
 RECORD_TTL = 30 * 24 * 60 * 60  # seconds a channel's review and rematch record are kept
-EXPIRING = ("review:", "rematch:")
-LEGACY = ("rematch",)  # the one hash of every channel's rematch record older versions kept
+EXPIRING = (keys.review(""), keys.rematch(""))
+# the one hash of every channel's rematch record older versions kept
+LEGACY = (keys.REMATCH_LEGACY,)
 
 
 def with_expiry(ops: tuple[StoreOp, ...]) -> tuple[StoreOp, ...]:
@@ -24,8 +26,8 @@ def with_expiry(ops: tuple[StoreOp, ...]) -> tuple[StoreOp, ...]:
 
 def expiring(ops: Iterable[StoreOp]) -> Iterator[StoreOp]:
     """An EXPIRE op for each per-channel record `ops` write (after them in the same commit)."""
-    keys = dict.fromkeys(op.key for op in ops if op.key.startswith(EXPIRING))
-    for key in keys:
+    written = dict.fromkeys(op.key for op in ops if op.key.startswith(EXPIRING))
+    for key in written:
         yield StoreOp(OpKind.EXPIRE, key, "", RECORD_TTL)
-    if any(key.startswith("rematch:") for key in keys):
+    if any(key.startswith(keys.rematch("")) for key in written):
         yield from (StoreOp(OpKind.EXPIRE, key, "", RECORD_TTL) for key in LEGACY)

@@ -32,6 +32,7 @@ from core.game.events import Event, MatchEnded, Moved, Rolled, RoundStarted, Tur
 from core.game.state import Ending, GameState
 from core.service.features.keeping import Change
 from core.service.features.stats import season_copies
+from core.service.model import keys
 from core.service.model.buttons import ButtonId
 from core.service.model.commit import OpKind, StoreOp
 from core.service.model.context import Context
@@ -186,13 +187,13 @@ def _review_ops(record: GameRecord, events: Sequence[Event]) -> Iterator[StoreOp
         kept = kept_of(record, seat.id)
         review = kept.review
         best = review.best_count
-        yield StoreOp(OpKind.HSET, f"review:{record.channel}", seat.id, kept.to_str())
+        yield StoreOp(OpKind.HSET, keys.review(record.channel), seat.id, kept.to_str())
         if record.state.void:  # reviewable (the timer played), but it counts for nothing
             continue
-        yield StoreOp(OpKind.HINCRBY, f"stats:{seat.id}", "decisions", review.count)
-        yield StoreOp(OpKind.HINCRBY, f"stats:{seat.id}", "decisions_best", best)
-        yield StoreOp(OpKind.ZINCRBY, "lb:decisions", seat.id, review.count)
-        yield StoreOp(OpKind.ZINCRBY, "lb:decisions_best", seat.id, best)
+        yield StoreOp(OpKind.HINCRBY, keys.stats(seat.id), "decisions", review.count)
+        yield StoreOp(OpKind.HINCRBY, keys.stats(seat.id), "decisions_best", best)
+        yield StoreOp(OpKind.ZINCRBY, keys.board("decisions"), seat.id, review.count)
+        yield StoreOp(OpKind.ZINCRBY, keys.board("decisions_best"), seat.id, best)
 
 
 def review_button(record: GameRecord) -> Button | None:
@@ -257,7 +258,7 @@ async def review_reply(
         if current.state.seat_of(ctx.user) is None:
             return t(lang, "review.not_yours")
         return review_text(kept_of(current, ctx.user), lang)
-    stored = (await store.hash(ctx.scope, f"review:{ctx.channel}")).get(ctx.user)
+    stored = (await store.hash(ctx.scope, keys.review(ctx.channel))).get(ctx.user)
     kept = Kept.from_str(stored) if stored else None
     if kept is None or (game is not None and kept.game_id != game):
         return t(lang, "review.no_match" if game is None else "review.not_yours")

@@ -12,15 +12,22 @@ from __future__ import annotations
 from functools import cache
 
 from core.game.options import every_rule_set
+from core.service.model import keys
 
 # Written by the stats, review and rating updates (core/service/features/: stats.py,
 # reviews.py, ratings.py).
-FIXED_BOARDS = ("lb:wins", "lb:rounds", "lb:shuts", "lb:rating", "lb:decisions",
-                "lb:decisions_best")  # fmt: skip
-PER_RULES_BOARDS = ("lb:best:", "lb:turns:", "lb:sum:")  # + the rules' text form
+FIXED_BOARDS = tuple(
+    keys.board(name)
+    for name in ("wins", "rounds", "shuts", "rating", "decisions", "decisions_best")
+)
+PER_RULES_BOARDS = (
+    keys.board("best:"),
+    keys.board("turns:"),
+    keys.board("sum:"),
+)  # + the rules' text form
 # The current season's stats: one hash for the server, a field per player and stat
 # (`<user>|<field>`, the fields of `stats:<user>`), renamed with the boards at a season end.
-SEASON_HASHES = ("season_stats",)
+SEASON_HASHES = (keys.SEASON_STATS,)
 
 
 @cache

@@ -18,6 +18,7 @@ from core.game.settlement import Transfer, deltas
 from core.game.state import Ending, GameState, Seat
 from core.service.features.keeping import Change
 from core.service.features.season_boards import SEASON_HASHES
+from core.service.model import keys
 from core.service.model.commit import OpKind, StoreOp
 
 CLOSER = 0  # the long game's first seat closes tiles, the second opens them
@@ -59,7 +60,7 @@ def names_kept(change: Change) -> Iterator[StoreOp]:
     if any(isinstance(event, MatchStarted) for event in change.events):
         for seat in change.record.state.seats:
             if not seat.bot:
-                yield StoreOp(OpKind.HSET, "names", seat.id, seat.name)
+                yield StoreOp(OpKind.HSET, keys.NAMES, seat.id, seat.name)
 
 
 def stat_ops(
@@ -80,10 +81,11 @@ def stat_ops(
 def season_copies(ops: Sequence[StoreOp]) -> list[StoreOp]:
     """Each `stats:<user>` update again on the current season's stats hash (`season_stats`,
     field `<user>|<field>`): `stats` speaks of the season, `stats all` of all time."""
+    member = keys.stats("")
     return [
-        StoreOp(op.kind, SEASON_HASHES[0], f"{op.key.removeprefix('stats:')}|{op.field}", op.value)
+        StoreOp(op.kind, SEASON_HASHES[0], f"{op.key.removeprefix(member)}|{op.field}", op.value)
         for op in ops
-        if op.key.startswith("stats:")
+        if op.key.startswith(member)
     ]
 
 
@@ -110,16 +112,16 @@ def _event_ops(state: GameState, event: Event, rules: str, counts: Counts) -> It
 
 def _turn_ops(user: str, event: TurnEnded, rules: str, counts: Counts) -> Iterator[StoreOp]:
     assert event.score is not None
-    key, prefix = f"stats:{user}", PREFIX[counts]
+    key, prefix = keys.stats(user), PREFIX[counts]
     shut = int(event.reason is TurnEnd.SHUT)
     yield StoreOp(OpKind.HINCRBY, key, f"{prefix}turns:{rules}", 1)
     yield StoreOp(OpKind.HINCRBY, key, f"{prefix}sum:{rules}", event.score)
     yield StoreOp(OpKind.HMIN, key, f"{prefix}best:{rules}", event.score)
     yield StoreOp(OpKind.HINCRBY, key, f"{prefix}shuts:{rules}", shut)
     if counts is Counts.MATCH:
-        yield StoreOp(OpKind.ZMIN, f"lb:best:{rules}", user, event.score)
-        yield StoreOp(OpKind.ZINCRBY, f"lb:turns:{rules}", user, 1)
-        yield StoreOp(OpKind.ZINCRBY, f"lb:sum:{rules}", user, event.score)
+        yield StoreOp(OpKind.ZMIN, keys.board(f"best:{rules}"), user, event.score)
+        yield StoreOp(OpKind.ZINCRBY, keys.board(f"turns:{rules}"), user, 1)
+        yield StoreOp(OpKind.ZINCRBY, keys.board(f"sum:{rules}"), user, event.score)
 
 
 def _round_ops(state: GameState, event: RoundEnded) -> Iterator[StoreOp]:
@@ -128,11 +130,11 @@ def _round_ops(state: GameState, event: RoundEnded) -> Iterator[StoreOp]:
         if seat.bot or score is None:
             continue
         won, shut = int(index in event.winners), int(index in event.shut_by)
-        yield StoreOp(OpKind.HINCRBY, f"stats:{seat.id}", "rounds", 1)
-        yield StoreOp(OpKind.HINCRBY, f"stats:{seat.id}", "rounds_won", won)
-        yield StoreOp(OpKind.HINCRBY, f"stats:{seat.id}", "shuts", shut)
-        yield StoreOp(OpKind.ZINCRBY, "lb:rounds", seat.id, won)
-        yield StoreOp(OpKind.ZINCRBY, "lb:shuts", seat.id, shut)
+        yield StoreOp(OpKind.HINCRBY, keys.stats(seat.id), "rounds", 1)
+        yield StoreOp(OpKind.HINCRBY, keys.stats(seat.id), "rounds_won", won)
+        yield StoreOp(OpKind.HINCRBY, keys.stats(seat.id), "shuts", shut)
+        yield StoreOp(OpKind.ZINCRBY, keys.board("rounds"), seat.id, won)
+        yield StoreOp(OpKind.ZINCRBY, keys.board("shuts"), seat.id, shut)
 
 
 def _match_ops(state: GameState, event: MatchEnded, counts: Counts) -> Iterator[StoreOp]:
@@ -143,21 +145,21 @@ def _match_ops(state: GameState, event: MatchEnded, counts: Counts) -> Iterator[
         if seat.bot:
             continue
         won = int(index in event.winners)
-        yield StoreOp(OpKind.HINCRBY, f"stats:{seat.id}", f"{prefix}games", 1)
-        yield StoreOp(OpKind.HINCRBY, f"stats:{seat.id}", f"{prefix}wins", won)
+        yield StoreOp(OpKind.HINCRBY, keys.stats(seat.id), f"{prefix}games", 1)
+        yield StoreOp(OpKind.HINCRBY, keys.stats(seat.id), f"{prefix}wins", won)
         if counts is Counts.MATCH:
-            yield StoreOp(OpKind.ZINCRBY, "lb:wins", seat.id, won)
+            yield StoreOp(OpKind.ZINCRBY, keys.board("wins"), seat.id, won)
 
 
 def _long_shut_ops(closer: Seat) -> Iterator[StoreOp]:
     """The long game's closer wins only by shutting the whole box: a box shut like a round's."""
     if not closer.bot:
-        yield StoreOp(OpKind.HINCRBY, f"stats:{closer.id}", "shuts", 1)
-        yield StoreOp(OpKind.ZINCRBY, "lb:shuts", closer.id, 1)
+        yield StoreOp(OpKind.HINCRBY, keys.stats(closer.id), "shuts", 1)
+        yield StoreOp(OpKind.ZINCRBY, keys.board("shuts"), closer.id, 1)
 
 
 def _net_ops(state: GameState, transfers: Sequence[Transfer]) -> Iterator[StoreOp]:
     players = {seat.id for seat in state.seats}
     for account, delta in deltas(transfers).items():
         if account in players and delta:
-            yield StoreOp(OpKind.HINCRBY, f"stats:{account}", "net", delta)
+            yield StoreOp(OpKind.HINCRBY, keys.stats(account), "net", delta)

@@ -37,6 +37,14 @@ class ButtonId:
         return f"{PREFIX}:{self.verb}:{self.game}:{self.version}:{self.arg}"
 
 
+def read_button(text: str) -> ButtonId | None:
+    """A button id as a typed value, or None for one that is forged or broken."""
+    try:
+        return parse_button(text)
+    except StaleAction:
+        return None
+
+
 def parse_button(text: str) -> ButtonId:
     """Parse a button id; anything forged or broken counts as an outdated button."""
     found = BUTTON_ID.fullmatch(text)

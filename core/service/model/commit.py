@@ -86,7 +86,7 @@ class Commit:
     # or the script refuses the commit (a settlement never counts a balance it did not check).
     stakers: tuple[str, ...] = ()
     # The chips each player must keep while seated in this commit's game
-    # (core/service/model/chips.py `holds_of`): (account, amount), -1 for the whole balance,
+    # (core/game/payments.py `holds_of`): (account, amount), -1 for the whole balance,
     # 0 to release the account.
     holds: tuple[tuple[str, int], ...] = ()
     keep: str | None = None  # refuse (HELD) if this account would go below what games hold

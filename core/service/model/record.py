@@ -6,10 +6,10 @@ import secrets
 from dataclasses import dataclass, field, replace
 
 from core.game.dice import FairDice
+from core.game.payments import pot_account
 from core.game.settlement import Pot
 from core.game.state import GameState
 from core.service.model import unreadable, wire
-from core.service.model.chips import pot_account
 from core.service.model.turns import Log, Turns, dump, dump_log, last_turns, load, load_log
 
 
@@ -38,7 +38,7 @@ class GameRecord:
     challenge: str = ""  # a daily challenge's day, number and server language (challenge.Tag)
     log: Log = ()  # every turn of the match so far, for the history's replay (turns.logged)
     # The seated players (id, balance) whose chips can't cover the most a staked match can
-    # cost them, as of the lobby's last change: the lobby warns them (chips.short_of).
+    # cost them, as of the lobby's last change: the lobby warns them (payments.short_of).
     short: tuple[tuple[str, int], ...] = ()
 
     @property

@@ -2,14 +2,16 @@
 the caller's language (cosmicpython's bootstrap injects a handler's dependencies the same way).
 
 A feature's handler is `async (services, ctx, command) -> Reply`; it reaches nothing else of the
-manager. The GameManager is the one `Services` the bot builds (core/service/pipeline/manager.py).
+manager. The game machinery's runtime (core/service/pipeline/runtime.py `GameRuntime`, which the
+GameManager the bot builds is) is the one `Services`.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
 
 from core.service.model.commit import Scope
 from core.service.model.context import Context
@@ -52,9 +54,36 @@ class Services(Protocol):
         ...
 
 
-# `(services, ctx, command) -> Reply`: the first argument is the manager, seen as `Services`
-# by a feature's handler and as itself by the pipeline's own (its methods, taken unbound).
-Handler = Callable[[Any, Context, Any], Awaitable[Reply]]
+# What a handler is given: `Services`, or the runtime of the game machinery.
+S_contra = TypeVar("S_contra", contravariant=True)
+C = TypeVar("C", bound=Command)
+
+# `(services, ctx, command) -> Reply`: a feature's handler is given `Services`; the game
+# machinery's own handlers the runtime it shares (core/service/pipeline/runtime.py).
+Handler = Callable[[S_contra, Context, C], Awaitable[Reply]]
+
+
+@dataclass(frozen=True, slots=True)
+class Route(Generic[S_contra, C]):
+    """One command class and the handler that answers it. Built as `Route(Start, start)`, mypy
+    checks that the handler takes that command; `run` hands it only a command of that class."""
+
+    command: type[C]
+    handler: Handler[S_contra, C]
+
+    async def run(self, services: S_contra, ctx: Context, command: Command) -> Reply:
+        if not isinstance(command, self.command):
+            raise TypeError(f"{type(command).__name__} is not {self.command.__name__}")
+        return await self.handler(services, ctx, command)
+
+
+class Runs(Protocol[S_contra]):
+    """An entry of a handler table, whatever command it answers (a `Route`, a `Subcommand`)."""
+
+    @property
+    def command(self) -> type[Command]: ...
+
+    async def run(self, services: S_contra, ctx: Context, command: Command) -> Reply: ...
 
 
 def command_types() -> set[type[Command]]:

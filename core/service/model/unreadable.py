@@ -11,6 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from core.game.errors import ShutboxError
+from core.service.model import keys
 
 PROBLEM_CHARS = 120  # of the decoder's own message: enough to see what is wrong, never a flood
 
@@ -37,7 +38,7 @@ class Unreadable(ShutboxError):
 
 
 def game(channel: str, problem: object, raw: str) -> Unreadable:
-    return Unreadable(Kind.GAME, f"game:{channel}", problem, raw=raw)
+    return Unreadable(Kind.GAME, keys.game(channel), problem, raw=raw)
 
 
 def balance(account: str, problem: object) -> Unreadable:

@@ -9,8 +9,7 @@ middleware given to the manager, not a subclass that restates every command.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
 
 from core.service.api.commands import Command
 from core.service.model.context import Context
@@ -18,9 +17,6 @@ from core.service.model.views import Reply
 
 Next = Callable[[Context, Command], Awaitable[Reply]]
 Middleware = Callable[[Context, Command, Next], Awaitable[Reply]]
-# A handler is a method of the manager, taken unbound: `(manager, ctx, command) -> Reply`.
-Handler = Callable[[Any, Context, Any], Awaitable[Reply]]
-Handlers = Mapping[type[Any], Handler]
 
 _WORD_START = re.compile(r"(?<!^)(?=[A-Z])")
 

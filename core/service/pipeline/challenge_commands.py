@@ -2,7 +2,7 @@
 
 One attempt per member and UTC day: the game is created together with the attempt, so a
 second `challenge` shows the result (or the unfinished game again, never new dice). The day's
-seed comes from the server's secret (core/service/features/challenge.py), created once in
+seed comes from the server's secret (core/service/features/challenge/day.py), created once in
 the server's Redis slot by whichever process needs it first.
 """
 
@@ -14,11 +14,13 @@ from datetime import date
 from core.game.actions import Begin
 from core.game.dice import FairDice
 from core.game.engine import apply, new_game
-from core.game.errors import IllegalMove, NotAllowed, StaleAction
+from core.game.errors import IllegalMove, NotAllowed
+from core.game.payments import pot_account
 from core.game.settlement import Pot
 from core.service.api.commands import Challenge, Click, Command
-from core.service.features import challenge_texts as texts
-from core.service.features.challenge import (
+from core.service.features.challenge import texts
+from core.service.features.challenge.board import challenge_day, streak_text
+from core.service.features.challenge.day import (
     Day,
     Result,
     Streak,
@@ -28,107 +30,99 @@ from core.service.features.challenge import (
     day_of_game,
     game_id_of,
 )
-from core.service.features.challenge_board import challenge_day, streak_text
-from core.service.model.buttons import parse_button
-from core.service.model.chips import pot_account
-from core.service.model.commit import Scope, Status
+from core.service.model import keys
+from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.record import GameRecord
 from core.service.model.settings import ServerConfig, StartOptions
 from core.service.model.views import Reply
+from core.service.pipeline.cached import fresh_record
+from core.service.pipeline.commit_loop import commit_plan
 from core.service.pipeline.game_commit import plan_change
-from core.service.pipeline.manager_base import ManagerBase
+from core.service.pipeline.runtime import GameRuntime
 from core.service.show import present
 from core.text.i18n import t
 
 
-class ChallengeCommands(ManagerBase):
-    """The daily challenge's command (its board and stats line: features/challenge_board.py)."""
+async def challenge(rt: GameRuntime, ctx: Context, command: Challenge) -> Reply:
+    """The daily challenge's command (its board and stats line: features/challenge/board.py)."""
+    if ctx.direct:
+        raise NotAllowed("error.challenge.direct")
+    now = rt.clock()
+    server, lang = await rt.server_config(ctx.scope), await rt.private_lang(ctx)
+    day = await challenge_day(rt.store, ctx.scope, day_of(now))
+    mine = await _attempt(rt, ctx.scope, day.day, ctx.user)
+    if mine:
+        return await _again(rt, ctx, day, mine, lang)
+    reply = await _start_challenge(rt, ctx, day, server, lang)
+    if reply is None:  # the same member's other request started it a moment earlier
+        mine = await _attempt(rt, ctx.scope, day.day, ctx.user)
+        return await _again(rt, ctx, day, mine, lang)
+    return reply
 
-    async def _challenge(self, ctx: Context, command: Challenge) -> Reply:
-        if ctx.direct:
-            raise NotAllowed("error.challenge.direct")
-        now = self.clock()
-        server, lang = await self.server_config(ctx.scope), await self.private_lang(ctx)
-        day = await challenge_day(self.store, ctx.scope, day_of(now))
-        mine = await self._attempt(ctx.scope, day.day, ctx.user)
-        if mine:
-            return await self._again(ctx, day, mine, lang)
-        reply = await self._start_challenge(ctx, day, server, lang)
-        if reply is None:  # the same member's other request started it a moment earlier
-            mine = await self._attempt(ctx.scope, day.day, ctx.user)
-            return await self._again(ctx, day, mine, lang)
+
+async def _attempt(rt: GameRuntime, scope: Scope, day: date, user: str) -> str:
+    return (await rt.store.hash(scope, keys.challenge_day(day))).get(user, "")
+
+
+async def _start_challenge(
+    rt: GameRuntime, ctx: Context, day: Day, server: ServerConfig, lang: str
+) -> Reply | None:
+    """Create the member's game with today's attempt, its first roll made, through the one
+    commit of every game; None when the attempt was taken meanwhile."""
+    config = StartOptions(format="rounds:1", hints=False).config(server, solo=True)
+    channel = channel_of(day.day, ctx.user)
+    fair = FairDice(day.seed, day.client_seed)
+    record = GameRecord(
+        state=new_game(config, ctx.user, ctx.name), channel=channel,
+        game_id=game_id_of(day.day), lang=lang, style=server.style,
+        pot=Pot(pot_account(channel)), fair=fair.to_str(), created=int(rt.clock()),
+        solo=True, challenge=Tag(day.day, day.number, server.lang).to_str(),
+    )  # fmt: skip
+    state, events = apply(record.state, Begin(ctx.user), fair)
+    plan = plan_change(
+        ctx.scope, record, state, events, balances={}, now=int(rt.clock()),
+        request_id=ctx.request_id, start_balance=server.start_chips, fair=fair,
+        creating=True, streak=await streak_text(rt.store, ctx.scope, ctx.user),
+    )  # fmt: skip
+    reply = await commit_plan(rt, ctx.scope, channel, plan)
+    if reply is None or reply.replayed:
         return reply
+    return replace(reply, private=_with_reveal(reply.private, day, server, lang))
 
-    async def _attempt(self, scope: Scope, day: date, user: str) -> str:
-        return (await self.store.hash(scope, f"challenge:{day.isoformat()}")).get(user, "")
 
-    async def _start_challenge(
-        self, ctx: Context, day: Day, server: ServerConfig, lang: str
-    ) -> Reply | None:
-        """Create the member's game with today's attempt, its first roll made; None when the
-        attempt was taken meanwhile."""
-        config = StartOptions(format="rounds:1", hints=False).config(server, solo=True)
-        channel = channel_of(day.day, ctx.user)
-        fair = FairDice(day.seed, day.client_seed)
-        record = GameRecord(
-            state=new_game(config, ctx.user, ctx.name), channel=channel,
-            game_id=game_id_of(day.day), lang=lang, style=server.style,
-            pot=Pot(pot_account(channel)), fair=fair.to_str(), created=int(self.clock()),
-            solo=True, challenge=Tag(day.day, day.number, server.lang).to_str(),
-        )  # fmt: skip
-        state, events = apply(record.state, Begin(ctx.user), fair)
-        plan = plan_change(
-            ctx.scope, record, state, events, balances={}, now=int(self.clock()),
-            request_id=ctx.request_id, start_balance=server.start_chips, fair=fair,
-            creating=True, streak=await streak_text(self.store, ctx.scope, ctx.user),
-        )  # fmt: skip
-        result = await self.store.commit(plan.commit)
-        if result.status is Status.DUPLICATE:
-            return Reply.from_json(result.result, replayed=True)
-        if result.status is not Status.OK:
-            return None
-        if plan.record is not None:
-            self.games[(ctx.scope.tag, channel)] = plan.record
-        return replace(plan.reply, private=self._with_reveal(plan.reply.private, day, server, lang))
+async def _again(rt: GameRuntime, ctx: Context, day: Day, mine: str, lang: str) -> Reply:
+    """A second `challenge` today: the result and the next start, or the unfinished game."""
+    first = await rt.store.request_result(ctx.scope, ctx.request_id or "")
+    if first is not None:  # a repeated delivery of the request that started it
+        return Reply.from_json(first, replayed=True)
+    server = await rt.server_config(ctx.scope)
+    result = Result.from_str(mine)
+    if result is not None:
+        streak = Streak.from_str(await streak_text(rt.store, ctx.scope, ctx.user)).on(day.day)
+        text = texts.done_text(day, result, streak, rt.clock(), lang)
+        return Reply(private=_with_reveal(text, day, server, lang))
+    record = await fresh_record(rt, ctx.scope, channel_of(day.day, ctx.user))
+    if record is None:
+        raise IllegalMove("error.challenge.gone")
+    return Reply(game=present.game_view(record), private=t(lang, "challenge.resumed"))
 
-    async def _again(self, ctx: Context, day: Day, mine: str, lang: str) -> Reply:
-        """A second `challenge` today: the result and the next start, or the unfinished game."""
-        first = await self.store.request_result(ctx.scope, ctx.request_id or "")
-        if first is not None:  # a repeated delivery of the request that started it
-            return Reply.from_json(first, replayed=True)
-        server = await self.server_config(ctx.scope)
-        result = Result.from_str(mine)
-        if result is not None:
-            streak = Streak.from_str(await streak_text(self.store, ctx.scope, ctx.user)).on(day.day)
-            text = texts.done_text(day, result, streak, self.clock(), lang)
-            return Reply(private=self._with_reveal(text, day, server, lang))
-        channel = channel_of(day.day, ctx.user)
-        self._forget(ctx.scope, channel)
-        record = await self._record(ctx.scope, channel)
-        if record is None:
-            raise IllegalMove("error.challenge.gone")
-        return Reply(game=present.game_view(record), private=t(lang, "challenge.resumed"))
 
-    def _with_reveal(self, text: str | None, day: Day, server: ServerConfig, lang: str) -> str:
-        """The text, then yesterday's seed and dice (its day is over) for `shutbox verify`."""
-        before = day.previous()
-        if before is None:
-            return text or ""
-        rules = StartOptions().config(server, solo=True).rules
-        shown = texts.revealed(before.number, before.record(rules), lang)
-        return f"{text}\n{shown}" if text else shown
+def _with_reveal(text: str | None, day: Day, server: ServerConfig, lang: str) -> str:
+    """The text, then yesterday's seed and dice (its day is over) for `shutbox verify`."""
+    before = day.previous()
+    if before is None:
+        return text or ""
+    rules = StartOptions().config(server, solo=True).rules
+    shown = texts.revealed(before.number, before.record(rules), lang)
+    return f"{text}\n{shown}" if text else shown
 
 
 def challenge_context(ctx: Context, command: Command) -> Context:
     """A challenge button's context: its game is the presser's own, kept under its own key."""
-    if not isinstance(command, Click):
+    if not isinstance(command, Click) or command.pressed is None:
         return ctx
-    try:
-        game = parse_button(command.button).game
-    except StaleAction:
-        return ctx
-    day = day_of_game(game)
+    day = day_of_game(command.pressed.game)
     return ctx if day is None else replace(ctx, channel=channel_of(day, ctx.user))
 
 

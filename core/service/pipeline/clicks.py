@@ -24,80 +24,78 @@ from core.game.errors import NotYourTurn, StaleAction
 from core.service.api.commands import Click, Command
 from core.service.features import hints
 from core.service.features.boards import board_of
-from core.service.model.buttons import ButtonId, parse_button
+from core.service.model.buttons import ButtonId
 from core.service.model.context import Context
 from core.service.model.record import GameRecord
+from core.service.model.services import Route
 from core.service.model.views import Reply
+from core.service.pipeline import game_commands as game
+from core.service.pipeline import opening
 from core.service.pipeline import server_commands as server
-from core.service.pipeline.bus import Handlers
-from core.service.pipeline.challenge_commands import ChallengeCommands, check_challenge_day
-from core.service.pipeline.game_commands import GameCommands
+from core.service.pipeline.cached import fresh_record
+from core.service.pipeline.challenge_commands import check_challenge_day
+from core.service.pipeline.commit_loop import act
+from core.service.pipeline.runtime import GameRuntime
 from core.service.show import present
 
 
 def clicked_button(command: Command) -> ButtonId | None:
     """The button a click command pressed, if its id is well formed."""
-    if not isinstance(command, Click):
-        return None
-    try:
-        return parse_button(command.button)
-    except StaleAction:
-        return None
+    return command.pressed if isinstance(command, Click) else None
 
 
-class Clicks(GameCommands, ChallengeCommands):
+async def click(rt: GameRuntime, ctx: Context, command: Click) -> Reply:
     """The handler of a button press, by the verb in its id."""
-
-    async def _click(self, ctx: Context, command: Click) -> Reply:
-        button = parse_button(command.button)
-        check_challenge_day(button.game, self.clock())
-        if button.verb == "hint":
-            return await self._hint(ctx, button)
-        if button.verb == "page":
-            return await self._page(ctx, button)
-        if button.verb == "review":
-            return await self._review(ctx, button.game)
-        if button.verb == "rematch":
-            return await self._rematch(ctx, button.game)
-        if button.verb == "board":
-            preset, season = board_of(button.version)
-            return await server.board(self, ctx, button.game, preset, button.arg, season)
-        action = _BUTTON_ACTIONS[button.verb](ctx, button)
-        return await self._act(ctx, action, game_id=button.game)
-
-    async def _hint(self, ctx: Context, button: ButtonId) -> Reply:
-        record = await self._turn_record(ctx, button)
-        lang = await self.private_lang(ctx)
-        return Reply(private=hints.hint_text(record.state, lang))
-
-    async def _page(self, ctx: Context, button: ButtonId) -> Reply:
-        record = await self._turn_record(ctx, button)
-        return Reply(game=present.game_view(record, page=button.arg))
-
-    async def _turn_record(self, ctx: Context, button: ButtonId) -> GameRecord:
-        """The game a turn button belongs to, after checking the clicker is the player to act.
-
-        Hints and pages commit nothing, so no version check would catch a stale cache: read the
-        game afresh (one round trip) before answering.
-        """
-        self._forget(ctx.scope, ctx.channel)
-        return await self._check_turn(ctx, button)
-
-    async def _check_turn(self, ctx: Context, button: ButtonId) -> GameRecord:
-        record = await self._record(ctx.scope, ctx.channel)
-        if record is None or record.game_id != button.game:
-            raise StaleAction()
-        seat = record.state.to_act
-        if seat is None:
-            raise StaleAction()
-        if seat.id != ctx.user:
-            raise NotYourTurn(player=seat.name)
-        if button.version != record.version:
-            raise StaleAction()
-        return record
+    button = command.pressed
+    if button is None:  # forged or broken: refused like an outdated button
+        raise StaleAction()
+    check_challenge_day(button.game, rt.clock())
+    if button.verb == "hint":
+        return await _hint(rt, ctx, button)
+    if button.verb == "page":
+        return await _page(rt, ctx, button)
+    if button.verb == "review":
+        return await game.review(rt, ctx, button.game)
+    if button.verb == "rematch":
+        return await opening.rematch(rt, ctx, button.game)
+    if button.verb == "board":
+        preset, season = board_of(button.version)
+        return await server.board(rt, ctx, button.game, preset, button.arg, season)
+    action = _BUTTON_ACTIONS[button.verb](ctx, button)
+    return await act(rt, ctx, action, game_id=button.game)
 
 
-CLICK_HANDLERS: Handlers = {Click: Clicks._click}
+async def _hint(rt: GameRuntime, ctx: Context, button: ButtonId) -> Reply:
+    record = await _turn_record(rt, ctx, button)
+    lang = await rt.private_lang(ctx)
+    return Reply(private=hints.hint_text(record.state, lang))
+
+
+async def _page(rt: GameRuntime, ctx: Context, button: ButtonId) -> Reply:
+    record = await _turn_record(rt, ctx, button)
+    return Reply(game=present.game_view(record, page=button.arg))
+
+
+async def _turn_record(rt: GameRuntime, ctx: Context, button: ButtonId) -> GameRecord:
+    """The game a turn button belongs to, after checking the clicker is the player to act.
+
+    Hints and pages commit nothing, so no version check would catch a stale cache: read the
+    game afresh (one round trip) before answering.
+    """
+    record = await fresh_record(rt, ctx.scope, ctx.channel)
+    if record is None or record.game_id != button.game:
+        raise StaleAction()
+    seat = record.state.to_act
+    if seat is None:
+        raise StaleAction()
+    if seat.id != ctx.user:
+        raise NotYourTurn(player=seat.name)
+    if button.version != record.version:
+        raise StaleAction()
+    return record
+
+
+CLICK_ROUTES = (Route(Click, click),)
 
 _BUTTON_ACTIONS: dict[str, Callable[[Context, ButtonId], Action]] = {
     "join": lambda ctx, b: Join(ctx.user, version=None, name=ctx.name),

@@ -5,14 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from core.game import payments
 from core.game.dice import FairDice
 from core.game.events import Event, Rolled
 from core.game.settlement import Transfer
 from core.game.state import GameState, Phase
-from core.service.features import challenge_commit, ratings, reviews
+from core.service.features import ratings, reviews
+from core.service.features.challenge import commit as challenge_commit
 from core.service.features.keeping import Change
 from core.service.features.skill import Skill
-from core.service.model import chips, turns
+from core.service.model import turns
 from core.service.model.commit import Commit, Journal, Scope, StoreOp
 from core.service.model.record import GameRecord
 from core.service.model.settings import LOBBY_SECONDS
@@ -71,7 +73,7 @@ def plan_change(
     streak: str = "",
 ) -> Plan:
     """Everything one engine step changes, as a single commit plus the reply to show."""
-    settlement = chips.settle(record.state, events, record.pot, balances)
+    settlement = payments.settle(record.state, state, events, record.pot, balances)
     pot, transfers = settlement.pot, settlement.transfers
     rolls = record.rolls + tuple(e.dice for e in events if isinstance(e, Rolled)) if fair else ()
     style = present.style_of(record)
@@ -81,7 +83,7 @@ def plan_change(
         turns=turns.follow(record.state, state, record.turns, events),
         box=turns.last_player(events, record.box),
         log=record.log if record.challenge else turns.logged(record.state, record.log, events),
-        short=chips.short_of(state, balances),
+        short=payments.short_of(state, balances),
     )  # fmt: skip
     new = reviews.track(record, new, events)
     notices = narrate.notices(
@@ -113,14 +115,14 @@ def plan_change(
     commit = _commit(
         scope, None if creating else record.version, new, transfers,
         _expected(stakers, balances), request_id, start_balance, reply, ops, stakers,
-        chips.hold_changes(record.state, state, creating=creating),
+        payments.hold_changes(record.state, state, creating=creating),
     )  # fmt: skip
     return Plan(commit, None if state.over else new, reply, new)
 
 
 def _stakers(before: GameState, after: GameState, events: Sequence[Event]) -> tuple[str, ...]:
     """Every human seated before or after a change that settles stakes; () if it settles none."""
-    if not chips.settles(before, events):
+    if not payments.settles(before, events):
         return ()
     return tuple(dict.fromkeys((*human_ids(before), *human_ids(after))))
 

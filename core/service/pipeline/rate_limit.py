@@ -16,9 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from core.game.errors import StaleAction
 from core.service.api.commands import Click, Command, Solo, Start, Timeout
-from core.service.model.buttons import parse_button
 from core.service.model.context import Context
 from core.service.model.ports import AdminPort
 from core.service.model.rate_limits import Limit, PendingHit, TooFast, pending
@@ -72,9 +70,6 @@ class RateLimits:
 def opens_game(command: Command) -> bool:
     if isinstance(command, Start | Solo):
         return True
-    if not isinstance(command, Click):
+    if not isinstance(command, Click) or command.pressed is None:
         return False
-    try:
-        return parse_button(command.button).verb == "rematch"
-    except StaleAction:
-        return False
+    return command.pressed.verb == "rematch"

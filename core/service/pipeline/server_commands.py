@@ -28,10 +28,11 @@ from core.service.api.commands import (
 )
 from core.service.features import audit, info, ranks
 from core.service.features.audit import Action, AuditEntry, audit_op, read_entries
-from core.service.features.challenge_board import challenge_board, challenge_stats
+from core.service.features.challenge.board import challenge_board, challenge_stats
 from core.service.features.economy import Economy
 from core.service.features.gifts import Gifts, Recipient
 from core.service.features.seasons import Seasons
+from core.service.model import keys
 from core.service.model.commit import Commit, OpKind, StoreOp
 from core.service.model.context import Context
 from core.service.model.services import Services
@@ -163,7 +164,7 @@ async def configure(services: Services, ctx: Context, command: Configure) -> Rep
 
 async def _unreadable_note(services: Services, ctx: Context, lang: str) -> list[str]:
     """The settings whose saved value can't be read (their defaults are shown instead)."""
-    broken = unreadable_settings(await services.store.hash(ctx.scope, "cfg"))
+    broken = unreadable_settings(await services.store.hash(ctx.scope, keys.CONFIG))
     if not broken:
         return []
     names = ", ".join(error.record.removeprefix("cfg ") for error in broken)
@@ -177,7 +178,7 @@ async def _save_config(
     old, new = before.to_fields(), after.to_fields()
     changed = {key: [old[key], value] for key, value in new.items() if old[key] != value}
     entry = AuditEntry(int(services.clock()), ctx.user, ctx.name, Action.CONFIG, detail=changed)
-    fields = [StoreOp(OpKind.HSET, "cfg", key, value) for key, value in new.items()]
+    fields = [StoreOp(OpKind.HSET, keys.CONFIG, key, value) for key, value in new.items()]
     recorded = (audit_op(entry),) if changed else ()
     await services.store.commit(Commit(ctx.scope, request_id=ctx.request_id,
                                        ops=(*fields, *recorded)))  # fmt: skip

@@ -11,7 +11,7 @@ A new subcommand is one entry here, its handler, and its catalog texts.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeAlias
 
 from core.game.match import FormatKind
 from core.game.numbers import MAX_AMOUNT
@@ -41,6 +41,7 @@ from core.service.api.commands import (
     Stop,
     Web,
 )  # fmt: skip
+from core.service.api.subcommand import Entry as TableEntry
 from core.service.api.subcommand import Param, Subcommand
 from core.service.api.text_commands import Mentions, Parser
 from core.service.features.economy import BOARD_NAMES
@@ -50,9 +51,10 @@ from core.service.model.context import Context
 from core.service.model.services import Command, Services
 from core.service.model.settings import SETTINGS, StartOptions
 from core.service.model.views import Reply
+from core.service.pipeline import game_commands as game
 from core.service.pipeline import server_commands as server
-from core.service.pipeline.challenge_commands import ChallengeCommands
-from core.service.pipeline.game_commands import GameCommands as Game
+from core.service.pipeline.challenge_commands import challenge
+from core.service.pipeline.runtime import GameRuntime
 from core.service.pipeline.web_commands import web
 from core.text.i18n import t
 
@@ -85,14 +87,24 @@ def _member(given: Mapping[str, Any]) -> tuple[str | None, str | None]:
     return (None, None) if player is None else (player.id, player.name)
 
 
-SUBCOMMANDS: tuple[Subcommand, ...] = (
-    Subcommand("start", Start, Game._start, words.opening(Start), (*_OPENING,
+# An entry of the table, as its readers see it. The command class differs from entry to entry:
+# mypy checks each entry's handler and `build` against its own where it is made, in `_ENTRIES`
+# (without a declared type, which would let mypy take the class from the declaration instead).
+Entry: TypeAlias = TableEntry[GameRuntime]
+
+
+async def _help(services: Services, ctx: Context, command: Help) -> Reply:
+    return Reply(private=help_text(await services.private_lang(ctx)))
+
+
+_ENTRIES = (
+    Subcommand("start", Start, game.start, words.opening(Start), (*_OPENING,
                Param.of(OPTIONS["stakes"])), lambda v: Start(start_options(v)), public=True),
-    Subcommand("solo", Solo, Game._solo, words.opening(Solo), _OPENING,
+    Subcommand("solo", Solo, game.solo, words.opening(Solo), _OPENING,
                lambda v: Solo(start_options(v)), public=True),
-    Subcommand("join", Join, Game._join),
-    Subcommand("leave", Leave, Game._leave),
-    Subcommand("stop", Stop, Game._stop),
+    Subcommand("join", Join, game.join),
+    Subcommand("leave", Leave, game.leave),
+    Subcommand("stop", Stop, game.stop),
     Subcommand("rules", Rules, server.rules, words.preset_word(Rules), (_PRESET,),
                lambda v: Rules(v.get("preset"))),
     Subcommand("odds", Odds, server.odds, words.preset_word(Odds), (_PRESET,),
@@ -113,8 +125,8 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
                (Param("action", str, values=("end",)), Param("reset_chips", bool)),
                lambda v: Season(v.get("action") == "end", v.get("reset_chips")),
                public=True, guild=True),
-    Subcommand("challenge", Challenge, ChallengeCommands._challenge, guild=True),
-    Subcommand("review", Review, Game._review_last, guild=True),
+    Subcommand("challenge", Challenge, challenge, guild=True),
+    Subcommand("review", Review, game.review_last, guild=True),
     Subcommand("give", Give, server.give, words.give,
                (_REQUIRED_PLAYER, Param("amount", int, required=True)),
                lambda v: Give(v["player"], v["amount"]), guild=True),
@@ -130,10 +142,11 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
                lambda v: Grant(v["player"].id, v["player"].name, v["amount"],
                                v["player"].standing), guild=True),
     Subcommand("audit", Audit, server.audit_log, guild=True),
-    Subcommand("help", Help, lambda services, ctx, command: _help(services, ctx)),
+    Subcommand("help", Help, _help),
 )  # fmt: skip
+SUBCOMMANDS: tuple[Entry, ...] = _ENTRIES
 
-BY_NAME: dict[str, Subcommand] = {entry.name: entry for entry in SUBCOMMANDS}
+BY_NAME: dict[str, Entry] = {entry.name: entry for entry in SUBCOMMANDS}
 GRAMMAR: dict[str, Parser] = {entry.name: entry.parser for entry in SUBCOMMANDS}
 NAMES = tuple(BY_NAME)
 
@@ -147,10 +160,6 @@ def help_text(lang: str) -> str:
     """`/shutbox help`: what the game is, each subcommand, then the presets, formats, stakes."""
     lines = [f"/shutbox {line}" for line in command_lines(lang)]
     return "\n".join((t(lang, "help.intro"), *lines, t(lang, "help.footer")))
-
-
-async def _help(services: Services, ctx: Context) -> Reply:
-    return Reply(private=help_text(await services.private_lang(ctx)))
 
 
 def parse(text: str, mentions: Mentions) -> Command:

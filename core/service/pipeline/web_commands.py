@@ -13,7 +13,7 @@ from core.game.errors import InvalidOption, NotAllowed
 from core.service.api.commands import Web
 from core.service.model.context import Context
 from core.service.model.views import Reply
-from core.service.pipeline.manager_base import ManagerBase
+from core.service.pipeline.runtime import GameRuntime
 from core.text.i18n import t
 
 ACTIONS = ("on", "off", "rotate")
@@ -29,7 +29,7 @@ def page_url(public_url: str, slug: str) -> str:
     return f"{public_url.rstrip('/')}/s/{slug}/"
 
 
-async def web(manager: ManagerBase, ctx: Context, command: Web) -> Reply:
+async def web(manager: GameRuntime, ctx: Context, command: Web) -> Reply:
     """The link, or turn the page on, off or to a new link."""
     lang = await manager.private_lang(ctx)
     action = command.action

@@ -21,9 +21,9 @@ from core.game.events import (
     TurnEnded,
 )
 from core.game.match import LIMIT, FormatKind, StakesKind
+from core.game.payments import Settlement
 from core.game.settlement import SHUT_MULTIPLIER, Transfer
 from core.game.state import Ending, GameState, Phase
-from core.service.model.chips import Settlement
 from core.service.show.all_in import all_in_lines, short_ante_lines
 from core.service.show.present import display_name, ending_line
 from core.text.i18n import join_list, number, t

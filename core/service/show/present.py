@@ -8,7 +8,7 @@ from core.game import flow
 from core.game.match import FormatKind, StakesKind
 from core.game.state import Ending, GameState, Phase
 from core.service.features import rematch, reviews
-from core.service.features.challenge import Tag
+from core.service.features.challenge.day import Tag
 from core.service.model import turns
 from core.service.model.buttons import ButtonId
 from core.service.model.record import GameRecord

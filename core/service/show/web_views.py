@@ -14,12 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
-from core.service.features import challenge_texts
 from core.service.features.boards import MIN_DECISIONS_FOR_ACCURACY
-from core.service.features.challenge import SERVER_KEY, Day, day_of
-from core.service.features.challenge_board import day_results
+from core.service.features.challenge import texts as challenge_texts
+from core.service.features.challenge.board import day_results
+from core.service.features.challenge.day import SERVER_KEY, Day, day_of
 from core.service.features.economy import BOARDS, UNARCHIVED, Economy
 from core.service.features.seasons import Seasons
+from core.service.model import keys
 from core.service.model.commit import Scope
 from core.service.model.ports import GameStore
 from core.service.model.settings import ServerConfig, StartOptions
@@ -100,11 +101,11 @@ class WebViews:
         return Economy(self.store, self.clock)
 
     async def config(self, scope: Scope) -> ServerConfig:
-        return ServerConfig.from_fields(await self.store.hash(scope, "cfg"))
+        return ServerConfig.from_fields(await self.store.hash(scope, keys.CONFIG))
 
     async def names(self, scope: Scope, lang: str) -> Callable[[str], str]:
         """Display names by user id; one never seen gets a placeholder, never the id."""
-        names = await self.store.hash(scope, "names")
+        names = await self.store.hash(scope, keys.NAMES)
         unnamed = t(lang, "web.unnamed")
         return lambda user: names.get(user) or unnamed
 
@@ -134,7 +135,7 @@ class WebViews:
 
     async def player(self, scope: Scope, slug: str, token: str, lang: str) -> PlayerPage | None:
         """A player's numbers and places; None for a token of no one on this server."""
-        names = await self.store.hash(scope, "names")
+        names = await self.store.hash(scope, keys.NAMES)
         user = user_of(names, slug, token)
         if user is None:
             return None

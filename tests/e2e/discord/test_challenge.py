@@ -4,8 +4,8 @@ interaction, one spoiler-free line in the channel, the share only for the player
 from __future__ import annotations
 
 from adapters.discord import ShutboxClient
-from core.service.features.challenge import day_of
-from core.service.features.challenge_board import challenge_day
+from core.service.features.challenge.board import challenge_day
+from core.service.features.challenge.day import day_of
 from core.service.pipeline.manager import GameManager
 from tests.e2e.discord.fake_discord import EPHEMERAL, FakeDiscord, Sent, playing, text_of
 from tests.e2e.discord.payloads import User

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.service.features.challenge import day_of
-from core.service.features.challenge_board import challenge_day
+from core.service.features.challenge.board import challenge_day
+from core.service.features.challenge.day import day_of
 from core.service.model.commit import Scope
 from core.service.pipeline.manager import GameManager
 from tests.e2e.slack.driver import CHANNEL, Driver

@@ -14,7 +14,7 @@ from adapters.web.app import PREFIX, pages_app
 from adapters.web.guard import Buckets
 from core.game.dice import SecureDice
 from core.service.api.commands import Begin, Join, Start
-from core.service.features.challenge import day_of
+from core.service.features.challenge.day import day_of
 from core.service.model.commit import Commit, OpKind, Scope, StoreOp
 from core.service.model.context import Context
 from core.service.model.settings import StartOptions

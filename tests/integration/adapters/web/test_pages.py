@@ -10,7 +10,7 @@ from aiohttp.test_utils import TestClient
 
 from adapters.web.guard import Buckets
 from core.game.dice import MatchRecord, verify_record
-from core.service.features.challenge import day_of
+from core.service.features.challenge.day import day_of
 from core.service.features.economy import BOARDS
 from core.service.model.commit import Commit, OpKind, Scope, StoreOp
 from core.store.redis_store import RedisStore
@@ -191,7 +191,7 @@ async def test_the_challenge_page_hides_todays_dice_and_results(opened: RedisSto
     assert html.index("Ann &amp; Bob") < html.index("&#34;&gt;&lt;img")  # 0 left ranks first
     assert "&lt;script&gt;" not in html  # an unfinished attempt is no result
     assert f'href="{ROOT}/verify?challenge=1"' in html
-    from core.service.features.challenge import Day
+    from core.service.features.challenge.day import Day
 
     day = Day(SCOPE, today, 2, secret)
     assert day.seed not in html and day.seed not in verify  # today's seed stays secret

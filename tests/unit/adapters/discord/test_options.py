@@ -20,6 +20,7 @@ from core.service.pipeline.subcommands import SUBCOMMANDS
 from core.text.i18n import LANGS, catalog
 
 DESCRIPTION_LIMIT = 100
+GROUP_LIMIT = 25  # Discord's limit of subcommands in one group (discord.py refuses a 26th)
 
 
 def test_a_users_discord_locale_picks_the_catalog() -> None:
@@ -28,6 +29,12 @@ def test_a_users_discord_locale_picks_the_catalog() -> None:
     assert user_lang(Locale.norwegian) == "nb"
     assert user_lang(Locale.british_english) == "en"
     assert user_lang(Locale.german) is None
+
+
+def test_every_subcommand_fits_in_the_one_discord_group() -> None:
+    """`/shutbox` is one group: every entry of the table is one of its at most 25 subcommands."""
+    group = ShutboxCommands(MagicMock())
+    assert len(group.commands) == len(SUBCOMMANDS) <= GROUP_LIMIT
 
 
 def parameters(command: str) -> dict[str, app_commands.Parameter]:

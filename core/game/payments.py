@@ -1,7 +1,8 @@
 """Turn a click's events into chip transfers: antes, pot payouts, Canoga payments, refunds.
 
-The engine knows nothing of chips; this replays its events in order against running balances,
-so every payment respects table stakes at the moment it happens. Bots never stake or win.
+The engine knows nothing of chips; this replays its events in order against running balances
+(a `Tally`), so every payment respects table stakes at the moment it happens, by the rules of
+`settlement.py`. Bots never stake or win. "Settle" means only this: paying chips.
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ from core.game.events import (
     Eliminated,
     Event,
     MatchEnded,
-    Moved,
-    Rolled,
     RoundEnded,
     RoundStarted,
 )
@@ -87,8 +86,8 @@ def hold_changes(
 
 
 @dataclass(slots=True)
-class Ledger:
-    """Running balances and the transfers made so far in this click."""
+class Tally:
+    """The running balances of one settlement and the transfers it made so far."""
 
     stakes: Stakes
     pot: Pot
@@ -97,13 +96,13 @@ class Ledger:
     round_players: list[str] = field(default_factory=list)
     by_event: dict[int, list[Transfer]] = field(default_factory=dict)
     all_in: dict[int, tuple[AllIn, ...]] = field(default_factory=dict)
-    idle_rounds: set[int] = field(default_factory=set)  # rounds that ended with `idle`, by event
+    idle_rounds: set[int] = field(default_factory=set)  # rounds that ended void, by event
     short: dict[int, tuple[tuple[str, int], ...]] = field(default_factory=dict)  # short antes
     gone: set[int] = field(default_factory=set)  # seats that left, dropped or are out
     event: int = 0  # index of the event being settled
-    # No human has made a decision of their own yet: a round that ends so pays nobody (its
-    # antes go back), so a match everyone timed out of (void) moves no chip in the end.
-    idle: bool = False
+    # The match is void (`GameState.void`: no human has made a decision of their own): a round
+    # that ends so pays nobody (its antes go back), so a void match moves no chip in the end.
+    void: bool = False
 
     def book(self, transfers: Sequence[Transfer]) -> None:
         self.balances = apply_transfers(self.balances, transfers)
@@ -125,41 +124,47 @@ class Settlement:
 
 
 def settle(
-    before: GameState, events: Sequence[Event], pot: Pot, balances: Mapping[str, int]
+    before: GameState,
+    after: GameState,
+    events: Sequence[Event],
+    pot: Pot,
+    balances: Mapping[str, int],
 ) -> Settlement:
-    """The pot after this click and the transfers to make, given balances before it."""
+    """The pot after this click and the transfers to make, given balances before it.
+
+    Whether the match is void is the state's own word (`after.void`): a human's own decision
+    is the action of the click that carries it, so it comes before any round end it causes.
+    """
     stakes = before.config.stakes
     if not stakes.staked:
         return Settlement(pot, [], {})
-    ledger = Ledger(stakes, pot, {**balances, pot.account: pot.total})
-    ledger.round_players = [
+    tally = Tally(stakes, pot, {**balances, pot.account: pot.total})
+    tally.round_players = [
         s.id for i, s in enumerate(before.seats) if not s.bot and before.in_round(i)
     ]
-    ledger.gone = {i for i, s in enumerate(before.seats) if not s.active}
-    ledger.idle = before.phase is Phase.LOBBY or before.void
+    tally.gone = {i for i, s in enumerate(before.seats) if not s.active}
+    tally.void = after.void
     pots: dict[int, int] = {}
     for index, event in enumerate(events):
-        ledger.event = index
-        _settle_event(ledger, before, event)
+        tally.event = index
+        _settle_event(tally, before, event)
         if isinstance(event, RoundEnded):
-            pots[index] = ledger.pot.total
-    return Settlement(ledger.pot, ledger.transfers, ledger.by_event, pots, ledger.all_in,
-                      frozenset(ledger.idle_rounds), ledger.short)  # fmt: skip
+            pots[index] = tally.pot.total
+    return Settlement(tally.pot, tally.transfers, tally.by_event, pots, tally.all_in,
+                      frozenset(tally.idle_rounds), tally.short)  # fmt: skip
 
 
-def _settle_event(ledger: Ledger, state: GameState, event: Event) -> None:
-    if isinstance(event, (Rolled, Moved)) and not event.auto and not state.seats[event.seat].bot:
-        ledger.idle = False
-    elif isinstance(event, (Dropped, Eliminated)):
-        ledger.gone.add(event.seat)
+def _settle_event(tally: Tally, state: GameState, event: Event) -> None:
+    if isinstance(event, (Dropped, Eliminated)):
+        tally.gone.add(event.seat)
     elif isinstance(event, RoundStarted):
-        ledger.round_players = stakers(state, event.order, ledger.gone)
-        if ledger.stakes.kind is StakesKind.POT:
-            _ante(ledger)
+        tally.round_players = stakers(state, event.order, tally.gone)
+        if tally.stakes.kind is StakesKind.POT:
+            _ante(tally)
     elif isinstance(event, RoundEnded):
-        _round_end(ledger, state, event)
+        _round_end(tally, state, event)
     elif isinstance(event, MatchEnded):
-        _match_end(ledger, state, event)
+        _match_end(tally, state, event)
 
 
 def stakers(state: GameState, order: Sequence[int], gone: set[int]) -> list[str]:
@@ -169,36 +174,36 @@ def stakers(state: GameState, order: Sequence[int], gone: set[int]) -> list[str]
     return [state.seats[i].id for i in order if not state.seats[i].bot and i not in gone]
 
 
-def _ante(ledger: Ledger) -> None:
+def _ante(tally: Tally) -> None:
     pot, transfers = collect_antes(
-        ledger.pot, ledger.round_players, ledger.stakes.amount, ledger.balances
+        tally.pot, tally.round_players, tally.stakes.amount, tally.balances
     )
-    ledger.pot = pot
-    ledger.book(transfers)
+    tally.pot = pot
+    tally.book(transfers)
     paid = {transfer.source: transfer.amount for transfer in transfers}
     short = tuple(
         (player, paid.get(player, 0))
-        for player in ledger.round_players
-        if paid.get(player, 0) < ledger.stakes.amount
+        for player in tally.round_players
+        if paid.get(player, 0) < tally.stakes.amount
     )
     if short:
-        ledger.short[ledger.event] = short
+        tally.short[tally.event] = short
 
 
 def _human_ids(state: GameState, seats: Sequence[int], players: Sequence[str]) -> list[str]:
     return [state.seats[i].id for i in seats if state.seats[i].id in players]
 
 
-def _round_end(ledger: Ledger, state: GameState, event: RoundEnded) -> None:
-    if ledger.idle:
-        ledger.idle_rounds.add(ledger.event)
-        _refund(ledger)
+def _round_end(tally: Tally, state: GameState, event: RoundEnded) -> None:
+    if tally.void:
+        tally.idle_rounds.add(tally.event)
+        _refund(tally)
         return
-    players = ledger.round_players
+    players = tally.round_players
     winners = _human_ids(state, event.winners, players)
     shut_by = _human_ids(state, event.shut_by, players)
-    if ledger.stakes.kind is StakesKind.POT:
-        _pay_pot(ledger, _ranking(ledger, state, event, winners), shut_by)
+    if tally.stakes.kind is StakesKind.POT:
+        _pay_pot(tally, _ranking(tally, state, event, winners), shut_by)
         return
     if not winners:
         return  # a bot won the round: bots never win chips, so no Canoga payments
@@ -207,30 +212,28 @@ def _round_end(ledger: Ledger, state: GameState, event: RoundEnded) -> None:
         for i, score in enumerate(event.scores)
         if score is not None and state.seats[i].id in players
     }
-    ledger.book(
-        settle_canoga(scores, winners, bool(shut_by), ledger.stakes.amount, ledger.balances)
-    )
+    tally.book(settle_canoga(scores, winners, bool(shut_by), tally.stakes.amount, tally.balances))
 
 
-def _match_end(ledger: Ledger, state: GameState, event: MatchEnded) -> None:
+def _match_end(tally: Tally, state: GameState, event: MatchEnded) -> None:
     long_game = state.config.format.kind is FormatKind.LONG
-    pot_stakes = ledger.stakes.kind is StakesKind.POT
-    if long_game and event.ending is Ending.FINISHED and pot_stakes and not ledger.idle:
-        winners = _human_ids(state, event.winners, ledger.round_players)
-        others = [p for p in _playing(ledger, state) if p not in winners]
-        _pay_pot(ledger, [winners, others] if winners else [], ())
+    pot_stakes = tally.stakes.kind is StakesKind.POT
+    if long_game and event.ending is Ending.FINISHED and pot_stakes and not tally.void:
+        winners = _human_ids(state, event.winners, tally.round_players)
+        others = [p for p in _playing(tally, state) if p not in winners]
+        _pay_pot(tally, [winners, others] if winners else [], ())
     # Whatever is left (odd chips, a pot a bot won, the unfinished round) goes back to its payers.
-    _refund(ledger)
+    _refund(tally)
 
 
-def _playing(ledger: Ledger, state: GameState) -> list[str]:
+def _playing(tally: Tally, state: GameState) -> list[str]:
     """The round's payers who still play (a player who left keeps no claim on the pot)."""
-    still = {state.seats[i].id for i in range(len(state.seats)) if i not in ledger.gone}
-    return [player for player in ledger.round_players if player in still]
+    still = {state.seats[i].id for i in range(len(state.seats)) if i not in tally.gone}
+    return [player for player in tally.round_players if player in still]
 
 
 def _ranking(
-    ledger: Ledger, state: GameState, event: RoundEnded, winners: list[str]
+    tally: Tally, state: GameState, event: RoundEnded, winners: list[str]
 ) -> list[list[str]]:
     """Who may win the pot, best first: the human winners, then the other players still in
     the round by score (ties together; a player without a score last). A round only bots won
@@ -238,24 +241,24 @@ def _ranking(
     if not winners:
         return []
     scores = {state.seats[i].id: score for i, score in enumerate(event.scores)}
-    others = [p for p in _playing(ledger, state) if p not in winners]
+    others = [p for p in _playing(tally, state) if p not in winners]
     groups: dict[int | None, list[str]] = {}
     for player in sorted(others, key=lambda p: (scores.get(p) is None, scores.get(p) or 0)):
         groups.setdefault(scores.get(player), []).append(player)
     return [winners, *groups.values()]
 
 
-def _pay_pot(ledger: Ledger, ranking: list[list[str]], shut_by: Sequence[str]) -> None:
+def _pay_pot(tally: Tally, ranking: list[list[str]], shut_by: Sequence[str]) -> None:
     paid = settle_pot_round(
-        ledger.pot, ranking, shut_by, ledger.round_players, ledger.stakes.amount, ledger.balances
+        tally.pot, ranking, shut_by, tally.round_players, tally.stakes.amount, tally.balances
     )
-    ledger.pot = paid.pot
-    ledger.book(paid.transfers)
+    tally.pot = paid.pot
+    tally.book(paid.transfers)
     if paid.all_in:
-        ledger.all_in[ledger.event] = paid.all_in
+        tally.all_in[tally.event] = paid.all_in
 
 
-def _refund(ledger: Ledger) -> None:
-    pot, transfers = refund_pot(ledger.pot)
-    ledger.pot = pot
-    ledger.book(transfers)
+def _refund(tally: Tally) -> None:
+    pot, transfers = refund_pot(tally.pot)
+    tally.pot = pot
+    tally.book(transfers)

@@ -6,7 +6,7 @@ Nothing here shows a die: the channel line and the share tell a result, never th
 from __future__ import annotations
 
 from core.game.dice import MatchRecord
-from core.service.features.challenge import SQUARES, Day, Result, next_start
+from core.service.features.challenge.day import SQUARES, Day, Result, next_start
 from core.text.i18n import clock_time, percent, relative_time, t
 
 

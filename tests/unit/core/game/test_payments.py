@@ -7,10 +7,10 @@ from core.game.dice import FixedDice
 from core.game.engine import apply
 from core.game.events import Event
 from core.game.match import Stakes
+from core.game.payments import settle
 from core.game.rules import PRESETS
 from core.game.settlement import Pot, Transfer, deltas
 from core.game.state import GameState
-from core.service.model.chips import settle
 from tests.unit.core.game_helpers import config, table
 
 SAILORS = PRESETS["sailors"]  # 6-6 on a full box covers nothing: a quick 45
@@ -27,7 +27,7 @@ def _staked(stakes: str, *names: str, bot: bool = False) -> GameState:
 
 def _begin(state: GameState) -> tuple[Pot, list[Transfer], GameState]:
     after, events = apply(state, Begin("ann"), FixedDice([]))
-    settled = settle(state, events, Pot("pot:c1"), BALANCES)
+    settled = settle(state, after, events, Pot("pot:c1"), BALANCES)
     return settled.pot, settled.transfers, after
 
 
@@ -56,8 +56,8 @@ def test_round_winner_takes_the_pot() -> None:
     """The round's lowest score takes the whole pot."""
     pot, _, state = _begin(_staked("pot:5", "Ann", "Bob"))
     state, _ = apply(state, Roll("ann"), FixedDice([(6, 6)]))  # Ann: 45
-    _, events = _bob_scores_36(state)
-    settled = settle(state, events, pot, {"ann": 95, "bob": 95})
+    after, events = _bob_scores_36(state)
+    settled = settle(state, after, events, pot, {"ann": 95, "bob": 95})
     payout = [t for t in settled.transfers if t.source == "pot:c1"]
     assert payout == [Transfer("pot:c1", "bob", 10)]
 
@@ -67,6 +67,6 @@ def test_canoga_losers_pay_the_difference() -> None:
     state = _staked("canoga", "Ann", "Bob")
     state, _ = apply(state, Begin("ann"), FixedDice([]))
     state, _ = apply(state, Roll("ann"), FixedDice([(6, 6)]))  # Ann: 45
-    _, events = _bob_scores_36(state)
-    settled = settle(state, events, Pot("pot:c1"), {"ann": 100, "bob": 100})
+    after, events = _bob_scores_36(state)
+    settled = settle(state, after, events, Pot("pot:c1"), {"ann": 100, "bob": 100})
     assert deltas(settled.transfers) == {"ann": -9, "bob": 9}

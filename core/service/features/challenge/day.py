@@ -32,11 +32,12 @@ from core.game.dice import MatchRecord, commitment, fair_roll
 from core.game.events import Event, MatchEnded
 from core.game.rules import Rules
 from core.game.state import Ending
+from core.service.model import keys
 from core.service.model.commit import OpKind, Scope, StoreOp
 
 GAME_PREFIX = "c"  # a challenge's game id: `c` + the day's digits (other ids are 8 hex digits)
-SERVER_KEY = "challenge"  # the server's secret and its first challenge day
-STREAKS = "challenge:streak"
+SERVER_KEY = keys.CHALLENGE  # the server's secret and its first challenge day
+STREAKS = keys.CHALLENGE_STREAKS
 BIG_LOSS = {Aim.SUM: 1.0, Aim.COUNT: 0.25, Aim.SHUT: 0.02, Aim.WIN: 0.02}
 SQUARES = {"g": "🟩", "y": "🟨", "r": "🟥"}
 # The board orders by score, then accuracy, then time: one number in a sorted set says all three.
@@ -56,7 +57,7 @@ def next_start(now: float) -> int:
 
 def channel_of(day: date, user: str) -> str:
     """Where a member's challenge game is kept: its own key, apart from every channel's game."""
-    return f"challenge:{day.isoformat()}:{user}"
+    return keys.challenge_game(day, user)
 
 
 def game_id_of(day: date) -> str:
@@ -222,8 +223,8 @@ class Streak:
 
 def started_ops(day: date, user: str) -> Iterator[StoreOp]:
     """The attempt is taken when the game is created: refused if the member has one already."""
-    yield StoreOp(OpKind.HEQ, f"challenge:{day.isoformat()}", user, "")
-    yield StoreOp(OpKind.HSET, f"challenge:{day.isoformat()}", user, STARTED)
+    yield StoreOp(OpKind.HEQ, keys.challenge_day(day), user, "")
+    yield StoreOp(OpKind.HSET, keys.challenge_day(day), user, STARTED)
 
 
 def finished_ops(
@@ -231,9 +232,9 @@ def finished_ops(
 ) -> Iterator[StoreOp]:
     """The result (the day's board reads them all), the member's streak and name; nothing
     else is touched."""
-    yield StoreOp(OpKind.HSET, f"challenge:{day.isoformat()}", user, result.to_str())
+    yield StoreOp(OpKind.HSET, keys.challenge_day(day), user, result.to_str())
     yield StoreOp(OpKind.HSET, STREAKS, user, streak.to_str())
-    yield StoreOp(OpKind.HSET, "names", user, name)
+    yield StoreOp(OpKind.HSET, keys.NAMES, user, name)
 
 
 def finished(events: Sequence[Event]) -> bool:

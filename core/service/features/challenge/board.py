@@ -9,8 +9,9 @@ from __future__ import annotations
 from datetime import date
 
 from core.game.dice import new_server_seed
-from core.service.features import challenge_texts as texts
-from core.service.features.challenge import SERVER_KEY, STREAKS, Day, Result, Streak, day_of
+from core.service.features.challenge import texts
+from core.service.features.challenge.day import SERVER_KEY, STREAKS, Day, Result, Streak, day_of
+from core.service.model import keys
 from core.service.model.commit import Commit, OpKind, Scope, StoreOp
 from core.service.model.context import Context
 from core.service.model.ports import GameStore
@@ -41,7 +42,7 @@ async def streak_text(store: GameStore, scope: Scope, user: str) -> str:
 
 async def day_results(store: GameStore, scope: Scope, day: date) -> list[tuple[int, str, Result]]:
     """A day's finished attempts, best first (an attempt still being played is none)."""
-    played = await store.hash(scope, f"challenge:{day.isoformat()}")
+    played = await store.hash(scope, keys.challenge_day(day))
     return sorted(
         (result.rank_value, user, result) for user, text in played.items()
         if (result := Result.from_str(text)) is not None
@@ -56,7 +57,7 @@ async def challenge_board(services: Services, ctx: Context) -> Reply:
     if all(user != ctx.user for _, user, _ in results):
         return Reply(private=t(lang, "challenge.board_locked"))
     day = await challenge_day(store, ctx.scope, today)  # made when the caller played
-    names = await store.hash(ctx.scope, "names")
+    names = await store.hash(ctx.scope, keys.NAMES)
     lines = [t(lang, "challenge.board_title", number=day.number),
              t(lang, "challenge.commitment", commitment=day.commitment)]  # fmt: skip
     for rank, (_, user, result) in enumerate(results, 1):
@@ -75,7 +76,7 @@ async def challenge_stats(services: Services, ctx: Context, user: str, lang: str
         return []
     lines = [t(lang, "stats.challenge", current=streak.on(today), best=streak.best,
                played=streak.played)]  # fmt: skip
-    played = await services.store.hash(ctx.scope, f"challenge:{today.isoformat()}")
+    played = await services.store.hash(ctx.scope, keys.challenge_day(today))
     theirs = Result.from_str(played.get(user, ""))
     if theirs is not None and Result.from_str(played.get(ctx.user, "")) is not None:
         lines.append(t(lang, "stats.challenge_today", result=texts.summary(theirs, lang),

@@ -11,7 +11,7 @@ import pytest
 from core.game.ai.review import Aim, Decision, Kind
 from core.game.dice import fair_roll, verify_record
 from core.game.rules import Rules
-from core.service.features.challenge import (
+from core.service.features.challenge.day import (
     Day,
     Result,
     Streak,
@@ -22,7 +22,7 @@ from core.service.features.challenge import (
     next_start,
     squares,
 )
-from core.service.features.challenge_texts import channel_line, done_text, duration, share
+from core.service.features.challenge.texts import channel_line, done_text, duration, share
 from core.service.model.commit import Scope
 
 SECRET = "ab" * 32

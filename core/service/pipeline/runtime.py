@@ -1,8 +1,11 @@
-"""What every part of the GameManager shares: the store, the clock, the dice, and what this
+"""The game machinery's one runtime: the store, the clock, the dice, the settings and what this
 process keeps of Redis (games, balances, server settings) between commands.
 
-The parts build on this base, each adding one concern (the commit loop, opening games, turn
-buttons, the sweep, the server's commands); `GameManager` puts them together.
+Every part of the machinery (opening, clicks, game commands, the challenge, the commit loop,
+the projection, the sweep) is a module of functions that take this value, the way
+cosmicpython's handlers take what its `bootstrap` injects. It is the `Services` every feature's
+handler is given (core/service/model/services.py): its methods are those a handler may call;
+what the process caches is read and written only through the functions of `cached.py`.
 """
 
 from __future__ import annotations
@@ -12,16 +15,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from core.game.dice import DiceSource, SecureDice
-from core.service.api.commands import Command
+from core.service.model import keys
 from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.ports import GameStore, StoreUnavailable
 from core.service.model.record import GameRecord
 from core.service.model.settings import ServerConfig, unreadable_settings
 from core.service.model.unreadable import Unreadable
-from core.service.model.views import Reply
-from core.service.pipeline.bus import Middleware, Next
-from core.service.pipeline.game_commit import human_ids
+from core.service.pipeline.bus import Middleware
 from core.text.i18n import t
 
 CONFIG_TTL = 30.0  # seconds a server's settings are cached in the process
@@ -33,23 +34,23 @@ def _unheard(scope: Scope, error: Unreadable) -> None:
 
 
 @dataclass(slots=True)
-class _Cached:
+class CachedConfig:
     config: ServerConfig
     loaded: float
 
 
 @dataclass(slots=True)
-class ManagerBase:
-    """Platform-neutral: adapters build a `Context` and a command, and render the `Reply`."""
+class GameRuntime:
+    """What the game machinery runs on; the composition root (bot/) builds one per process."""
 
     store: GameStore
     clock: Callable[[], float] = time.time
     dice: DiceSource = field(default_factory=SecureDice)
     games: dict[tuple[str, str], GameRecord] = field(default_factory=dict)
     balances: dict[str, dict[str, int]] = field(default_factory=dict)
-    configs: dict[str, _Cached] = field(default_factory=dict)
-    # Channels whose last commit's outcome stayed unknown: the sweep shows them once it can.
-    unsettled: set[tuple[Scope, str]] = field(default_factory=set)
+    configs: dict[str, CachedConfig] = field(default_factory=dict)
+    # Channels whose last commit's outcome is unknown: the sweep shows them once Redis answers.
+    unresolved: set[tuple[Scope, str]] = field(default_factory=set)
     resolve_pauses: tuple[float, ...] = (0.1, 0.3, 0.6, 1.0, 2.0, 2.0, 2.0)
     # Seconds a click's lost reply is asked after at most: a Redis that died mid-command is
     # rarely back in them, and the answer must reach the player within the platform's 3 s.
@@ -67,24 +68,18 @@ class ManagerBase:
     on_unreadable: UnreadableSeen = _unheard
     # Run around every command, the first outermost (core/service/pipeline/bus.py).
     middleware: tuple[Middleware, ...] = ()
-    # The middleware wrapped around the handler table, built on the first command.
-    _pipeline: Next | None = field(default=None, init=False, repr=False)
 
-    async def _through_middleware(self, ctx: Context, command: Command) -> Reply:
-        """The command through the middleware to its handler; errors are raised, not worded."""
-        raise NotImplementedError  # GameManager dispatches by its handler table
-
-    # -- languages and settings -----------------------------------------------------------
+    # -- languages and settings (the `Services` a feature's handler is given) -------------
 
     async def server_config(self, scope: Scope) -> ServerConfig:
         cached = self.configs.get(scope.tag)
         if cached is not None and self.clock() - cached.loaded < CONFIG_TTL:
             return cached.config
-        stored = await self.store.hash(scope, "cfg")
+        stored = await self.store.hash(scope, keys.CONFIG)
         for broken in unreadable_settings(stored):  # the default stands in for it
-            self._contained(scope, broken)
+            self.contained(scope, broken)
         config = ServerConfig.from_fields(stored)
-        self.configs[scope.tag] = _Cached(config, self.clock())
+        self.configs[scope.tag] = CachedConfig(config, self.clock())
         return config
 
     def board_style(self, scope: Scope, style: str) -> str:
@@ -104,48 +99,18 @@ class ManagerBase:
     async def say(self, ctx: Context, key: str, /, **params: object) -> str:
         return t(await self.private_lang(ctx), key, **params)
 
-    # -- the games and balances this process knows ----------------------------------------
-
-    async def _record(self, scope: Scope, channel: str) -> GameRecord | None:
-        """The cached game, else one read from Redis (with its players' balances)."""
-        record = self.games.get((scope.tag, channel))
-        if record is not None:
-            return record
-        stored, _ = await self.store.load_with_balances(scope, channel, [])
-        if stored is None:
-            return None
-        record = GameRecord.from_stored(stored.record, channel, stored.message)
-        known = self._balances(scope)
-        missing = [p for p in human_ids(record.state) if p not in known]
-        if missing and record.state.config.stakes.staked:
-            known.update(await self.store.balances(scope, missing))
-        self.games[(scope.tag, channel)] = record
-        return record
-
     def forget(self, scope: Scope, accounts: Sequence[str] = (), *, every: bool = False) -> None:
         if every:
             self.balances.pop(scope.tag, None)
             self.configs.pop(scope.tag, None)
         for account in accounts:
-            self._balances(scope).pop(account, None)
+            self.balances.setdefault(scope.tag, {}).pop(account, None)
 
     def picture_note(self, scope: Scope, style: str) -> str | None:
         if self.board_style(scope, style) == style:
             return None
         return self.picture_notes.get(scope.platform, "config.no_pictures")
 
-    def _contained(self, scope: Scope, error: Unreadable) -> None:
+    def contained(self, scope: Scope, error: Unreadable) -> None:
         """An unreadable record met at the boundary of its game, member or channel."""
         self.on_unreadable(scope, error)
-
-    def _forget(self, scope: Scope, channel: str) -> None:
-        self.games.pop((scope.tag, channel), None)
-
-    def _balances(self, scope: Scope) -> dict[str, int]:
-        return self.balances.setdefault(scope.tag, {})
-
-    async def balance_of(self, scope: Scope, user: str) -> int:
-        found = await self.store.balances(scope, [user])
-        if user in found:
-            return found[user]
-        return (await self.server_config(scope)).start_chips

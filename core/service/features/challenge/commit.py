@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.game.events import Event
-from core.service.features import challenge, reviews
-from core.service.features.challenge import Result, Streak, Tag
-from core.service.features.challenge_texts import channel_line, next_line, share
+from core.service.features import reviews
+from core.service.features.challenge import day as challenge
+from core.service.features.challenge.day import Result, Streak, Tag
+from core.service.features.challenge.texts import channel_line, next_line, share
 from core.service.model.commit import StoreOp
 from core.service.model.record import GameRecord
 
