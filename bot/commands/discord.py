@@ -271,11 +271,6 @@ async def _connected_until_stopping(client: ShutboxClient, runtime: Runtime) -> 
         await connection
 
 
-def over_http(settings: Settings) -> bool:
-    """Whether Discord posts its interactions to this bot (`DISCORD_MODE=http`)."""
-    return settings.section(DiscordSettings).mode == "http"
-
-
 async def _serve_alone(settings: Settings, options: ClientOptions) -> None:
     """`serve_discord` on its own runtime, with its listeners (the public one over HTTP)."""
     from bot.listeners import serving_listeners
