@@ -45,3 +45,10 @@ async def redis(redis_url: str) -> AsyncIterator[Redis]:
 @pytest.fixture
 def store(redis: Redis) -> RedisStore:
     return RedisStore(redis)
+
+
+@pytest.fixture
+def configured(redis: Redis, redis_url: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """`REDIS_URL` set for the `shutbox` command to the test's empty database."""
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    return redis_url

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import gzip
 from pathlib import Path
 from typing import Any
@@ -10,22 +9,12 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
-from bot.cli import main
 from core.game.dice import SeededDice
 from core.service.pipeline.manager import GameManager
 from core.store.deadlines import EPOCH_KEY
 from core.store.redis_store import RedisStore
+from tests.integration.cli import shutbox
 from tests.scale.play import PLAYERS, START_CHIPS, Seat, chips_of, open_match, play_to_end, seats
-
-
-@pytest.fixture
-def configured(redis: Redis, redis_url: str, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setenv("REDIS_URL", redis_url)
-    return redis_url
-
-
-async def run(*argv: str) -> int:
-    return await asyncio.to_thread(main, list(argv))
 
 
 async def snapshot(redis: Redis) -> dict[str, tuple[str, Any, bool]]:
@@ -80,16 +69,16 @@ async def test_the_drill_backup_empty_restore_and_the_matches_finish(
     before = await snapshot(redis)
     path = tmp_path / "shutbox.backup"
 
-    assert await run("backup", str(path)) == 0
+    assert await shutbox("backup", str(path)) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"Wrote {path}: 3 servers, ") and f"{path.stat().st_size:,} bytes" in out
     assert path.stat().st_mode & 0o777 == 0o600, "people's names and chips: the owner's eyes only"
     await redis.flushdb()
-    assert await run("restore", str(path)) == 0
+    assert await shutbox("restore", str(path)) == 0
     assert f"Restored 3 servers, {len(before) + 1} keys" in capsys.readouterr().out
 
     assert await snapshot(redis) == before
-    assert await run("ledger", "verify") == 0
+    assert await shutbox("ledger", "verify") == 0
     fresh = GameManager(RedisStore(redis), dice=SeededDice(12))
     for index, seat in enumerate(tables):
         assert await play_to_end(running if index % 2 else fresh, seat) > 0
@@ -97,7 +86,7 @@ async def test_the_drill_backup_empty_restore_and_the_matches_finish(
         chips = await chips_of(store, scope)
         assert sum(chips[p] for p in PLAYERS) == START_CHIPS * len(PLAYERS)
         assert not [a for a, n in chips.items() if a.startswith("pot:") and n]
-    assert await run("ledger", "verify") == 0
+    assert await shutbox("ledger", "verify") == 0
     journal = await redis.xrange("stb:{drill:server0}:journal")
     old_last = before["stb:{drill:server0}:journal"][1][1]
     assert _id(journal[-1][0]) > _id(old_last), "new entries come after every restored one"
@@ -115,11 +104,11 @@ async def test_restore_into_a_redis_with_the_bots_data_is_refused(
     """Without --replace, a Redis holding any bot key is left alone: exit 2, one line."""
     await half_played(store, seats(1, 1, platform="busy"), clicks=1)
     path = tmp_path / "b.jsonl"
-    assert await run("backup", str(path)) == 0
+    assert await shutbox("backup", str(path)) == 0
     await redis.hset("stb:{busy:server0}:bal", "ann", 999)
     before = await snapshot(redis)
     capsys.readouterr()
-    assert await run("restore", str(path)) == 2
+    assert await shutbox("restore", str(path)) == 2
     err = capsys.readouterr().err
     assert (
         err.startswith("shutbox: Redis already holds the bot's data (stb:") and err.count("\n") == 1
@@ -135,15 +124,15 @@ async def test_replace_makes_the_namespace_the_backups_and_leaves_other_keys(
     bot's namespace stay."""
     await half_played(store, seats(2, 1, platform="swap"), clicks=2)
     path = tmp_path / "b.jsonl.gz"
-    assert await run("backup", str(path)) == 0
+    assert await shutbox("backup", str(path)) == 0
     gzip.decompress(path.read_bytes())  # really compressed
     before = await snapshot(redis)
     await half_played(store, seats(1, 1, platform="later"), clicks=1)
     await redis.hset("stb:{swap:server0}:bal", "ann", 999)
     await redis.set("stb:{swap:server1}:stray", "x")
     await redis.set("not-ours", "kept")
-    assert await run("restore", str(path), "--replace") == 0
+    assert await shutbox("restore", str(path), "--replace") == 0
     after = await snapshot(redis)
     assert after.pop("not-ours") == ("string", "kept", False)
     assert after == before
-    assert await run("ledger", "verify") == 0
+    assert await shutbox("ledger", "verify") == 0

@@ -3,30 +3,19 @@ runs is read again; a backup of one Redis loads into the embedded one (Redis 6.2
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 
 import pytest
 from redis.asyncio import Redis
 
-from bot.cli import main
 from bot.redis_server import EmbeddedRedis
 from core.store.backup import REREADS, NamespaceReader
 from core.store.backup_file import BackupWriter, check, groups
 from core.store.redis_store import RedisStore
+from tests.integration.cli import shutbox
 from tests.integration.test_backup import half_played, snapshot
 from tests.scale.play import seats
-
-
-@pytest.fixture
-def configured(redis: Redis, redis_url: str, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setenv("REDIS_URL", redis_url)
-    return redis_url
-
-
-async def run(*argv: str) -> int:
-    return await asyncio.to_thread(main, list(argv))
 
 
 @pytest.fixture
@@ -34,7 +23,7 @@ async def backup(configured: str, redis: Redis, store: RedisStore, tmp_path: Pat
     """A whole backup of one server, then an empty Redis."""
     await half_played(store, seats(1, 1, platform="file"), clicks=2)
     path = tmp_path / "whole.jsonl"
-    assert await run("backup", str(path)) == 0
+    assert await shutbox("backup", str(path)) == 0
     await redis.flushdb()
     return path
 
@@ -124,7 +113,7 @@ async def test_a_file_that_is_not_a_whole_backup_is_refused_with_one_line(
     """Exit 2, one line naming the file and what is wrong; Redis stays empty."""
     expected = damage(backup)  # type: ignore[operator]
     capsys.readouterr()
-    assert await run("restore", str(backup)) == 2
+    assert await shutbox("restore", str(backup)) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"shutbox: {backup}: {expected}") and err.count("\n") == 1, err
     assert await redis.dbsize() == 0
@@ -133,7 +122,7 @@ async def test_a_file_that_is_not_a_whole_backup_is_refused_with_one_line(
 async def test_a_backup_with_no_directory_to_go_to_is_refused(
     configured: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert await run("backup", str(tmp_path / "nowhere" / "b.jsonl")) == 2
+    assert await shutbox("backup", str(tmp_path / "nowhere" / "b.jsonl")) == 2
     assert capsys.readouterr().err == (
         f"shutbox: can't write {tmp_path}/nowhere/b.jsonl: {tmp_path}/nowhere is not a directory\n"
     )
@@ -142,7 +131,7 @@ async def test_a_backup_with_no_directory_to_go_to_is_refused(
 async def test_a_backup_to_standard_output_is_refused(
     configured: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert await run("backup", "-") == 2
+    assert await shutbox("backup", "-") == 2
     assert capsys.readouterr().err == (
         "shutbox: backup writes a file, not standard output: give a file name\n"
     )
@@ -199,19 +188,19 @@ async def test_a_backup_loads_into_the_embedded_redis_and_back(
     await half_played(store, seats(2, 2, platform="port"), clicks=3)
     before = await snapshot(redis)
     first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
-    assert await run("backup", str(first)) == 0
+    assert await shutbox("backup", str(first)) == 0
     monkeypatch.delenv("REDIS_URL")
     monkeypatch.setenv("SHUTBOX_DATA_DIR", str(tmp_path / "embedded"))
-    assert await run("restore", str(first)) == 0
-    assert await run("ledger", "verify") == 0
-    assert await run("backup", str(second)) == 0
+    assert await shutbox("restore", str(first)) == 0
+    assert await shutbox("ledger", "verify") == 0
+    assert await shutbox("backup", str(second)) == 0
     async with EmbeddedRedis(tmp_path / "embedded") as server:
         embedded = Redis.from_url(server.url, decode_responses=True)
         assert await snapshot(embedded) == before
         await embedded.aclose()
     await redis.flushdb()
     monkeypatch.setenv("REDIS_URL", configured)
-    assert await run("restore", str(second)) == 0
+    assert await shutbox("restore", str(second)) == 0
     assert await snapshot(redis) == before
 
 
@@ -222,7 +211,7 @@ async def test_a_plain_file_named_gz_is_refused(
     named = backup.with_name("whole.jsonl.gz")
     backup.rename(named)  # noqa: ASYNC240 - a test set-up step, nothing else runs
     capsys.readouterr()
-    assert await run("restore", str(named)) == 2
+    assert await shutbox("restore", str(named)) == 2
     assert capsys.readouterr().err == (
         f"shutbox: {named}: can't be read (Not a gzipped file (b'{{\"'))\n"
     )

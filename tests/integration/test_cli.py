@@ -13,13 +13,8 @@ from core.game.settlement import Transfer
 from core.service.model.commit import MINT, Commit, Journal
 from core.store.deadlines import DUE_KEY
 from core.store.redis_store import SERVERS_KEY, RedisStore
+from tests.integration.cli import shutbox
 from tests.integration.manager_helpers import SCOPE
-
-
-@pytest.fixture
-def configured(redis: Redis, redis_url: str, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setenv("REDIS_URL", redis_url)
-    return redis_url
 
 
 async def _run(argv: list[str]) -> int:
@@ -32,7 +27,7 @@ async def test_bench_reports_one_round_trip_per_warm_click(
     configured: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A warm click costs one Redis round trip and one commit script."""
-    assert await _run(["bench", "--games", "20", "--actions", "200", "--json"]) == 0
+    assert await shutbox("bench", "--games", "20", "--actions", "200", "--json") == 0
     report = json.loads(capsys.readouterr().out)
     assert set(report) >= {"actions_per_second", "p50_ms", "p99_ms", "round_trips_per_action",
                            "bytes_per_game"}  # fmt: skip
@@ -57,14 +52,14 @@ async def test_bench_leaves_no_trace_and_counts_the_same_every_run(
     before = sorted(await redis.keys("*"))
     reports = []
     for _ in range(2):
-        assert await _run(["bench", "--games", "12", "--actions", "150", "--json"]) == 0
+        assert await shutbox("bench", "--games", "12", "--actions", "150", "--json") == 0
         reports.append(json.loads(capsys.readouterr().out))
     first, second = ({k: r[k] for k in COUNTS} for r in reports)
     assert first == second
     assert reports[1]["scripts_per_action"] == 1.0
     assert sorted(await redis.keys("*")) == before
     assert await redis.smembers("stb:servers") == {"test:guild"}
-    assert await _run(["ledger", "verify"]) == 0
+    assert await shutbox("ledger", "verify") == 0
     assert "bench" not in capsys.readouterr().out
 
 
@@ -79,7 +74,7 @@ async def test_bench_baseline_and_servers_add_their_figures(
     the journal's size; the bench leaves none of its servers in the shared sets."""
     monkeypatch.setattr("bot.bench.baseline.SERVER_CALLS", 2000)  # redis-benchmark, if present
     argv = ["bench", "--games", "20", "--actions", "200", "--servers", "500", "--baseline"]
-    assert await _run([*argv, "--json"]) == 0
+    assert await shutbox(*argv, "--json") == 0
     report = json.loads(capsys.readouterr().out)
     assert report["servers"] == 500 and report["actions"] == 200
     assert report["baseline_per_second"] > 0
@@ -95,9 +90,9 @@ async def test_bench_refuses_bad_servers_and_stakes(
     configured: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A bad `--servers` or `--stakes` is refused with exit code 2 and a line saying why."""
-    assert await _run(["bench", "--servers", "0"]) == 2
+    assert await shutbox("bench", "--servers", "0") == 2
     assert "--servers: must be a whole number from 1 to 10000000" in capsys.readouterr().err
-    assert await _run(["bench", "--stakes", "bogus"]) == 2
+    assert await shutbox("bench", "--stakes", "bogus") == 2
     assert "--stakes: Unknown stakes “bogus”." in capsys.readouterr().err
 
 
@@ -108,9 +103,9 @@ async def test_ledger_verify_passes_then_catches_a_tampered_balance(
     grant = Commit(SCOPE, ensure_accounts=("ann",), transfers=(Transfer(MINT, "ann", 25),),
                    journal=Journal("grant"), request_id="g1")  # fmt: skip
     await store.commit(grant)
-    assert await _run(["ledger", "verify", "--server", "test:guild"]) == 0
+    assert await shutbox("ledger", "verify", "--server", "test:guild") == 0
     await redis.hincrby(f"{SCOPE.tag}:bal", "ann", 7)
-    assert await _run(["ledger", "verify"]) == 1
+    assert await shutbox("ledger", "verify") == 1
     assert "MISMATCH" in capsys.readouterr().out
 
 
@@ -120,5 +115,5 @@ async def test_an_unreachable_redis_is_one_line_and_exit_1(
 ) -> None:
     """A well-formed REDIS_URL where nothing listens: one line, no traceback, exit code 1."""
     monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:1/3")
-    assert await _run(command) == 1
+    assert await shutbox(*command) == 1
     assert capsys.readouterr().err == "shutbox: REDIS_URL can't be reached\n"

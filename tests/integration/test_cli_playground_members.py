@@ -3,7 +3,6 @@ that matches nothing is one line and exit 2, and `forget` prints the count the a
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 
@@ -14,18 +13,10 @@ from adapters.console import SCOPE
 from bot.cli import main
 from core.game.dice import SeededDice
 from tests.e2e.test_console import make, play_out, send_all
+from tests.integration.cli import shutbox
 
 SERVER = f"{SCOPE.platform}:{SCOPE.server}"
 
-
-@pytest.fixture
-def configured(redis: Redis, redis_url: str, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setenv("REDIS_URL", redis_url)
-    return redis_url
-
-
-async def _run(argv: list[str]) -> int:
-    return await asyncio.to_thread(main, argv)
 
 
 async def _played(redis: Redis) -> None:
@@ -43,7 +34,7 @@ async def test_a_user_id_that_matches_nothing_says_how_ids_look(
     await _played(redis)
     capsys.readouterr()
     for action in ("export", "forget"):
-        assert await _run(["user", action, "--server", SERVER, "--user", "Carol"]) == 2
+        assert await shutbox("user", action, "--server", SERVER, "--user", "Carol") == 2
         captured = capsys.readouterr()
         assert captured.out == ""
         assert captured.err == (
@@ -51,7 +42,7 @@ async def test_a_user_id_that_matches_nothing_says_how_ids_look(
             " id; ids there are the players' names in lower case, words joined by -, e.g. "
             "ann (Ann), carol (Carol))\n"
         )
-    assert await _run(["user", "export", "--server", SERVER, "--user", "carol"]) == 0
+    assert await shutbox("user", "export", "--server", SERVER, "--user", "carol") == 0
     assert json.loads(capsys.readouterr().out)["balance"] == 105
 
 
@@ -68,12 +59,12 @@ async def test_forget_prints_the_record_count_the_audit_records(
     configured: str, redis: Redis, capsys: pytest.CaptureFixture[str]
 ) -> None:
     await _played(redis)
-    assert await _run(["user", "export", "--server", SERVER, "--user", "carol"]) == 0
+    assert await shutbox("user", "export", "--server", SERVER, "--user", "carol") == 0
     exported = len(json.loads(capsys.readouterr().out)["records"])
-    assert await _run(["user", "forget", "--server", SERVER, "--user", "carol"]) == 0
+    assert await shutbox("user", "forget", "--server", SERVER, "--user", "carol") == 0
     printed = re.search(r"(\d+) records erased .*records=(\d+)\)", capsys.readouterr().out)
     assert printed is not None
-    assert await _run(["audit", "--server", SERVER, "--json"]) == 0
+    assert await shutbox("audit", "--server", SERVER, "--json") == 0
     entries = json.loads(capsys.readouterr().out)["entries"]
     audited = next(e["detail"]["records"] for e in entries if e["action"] == "erase")
     assert int(printed[1]) == int(printed[2]) == audited == exported

@@ -4,7 +4,6 @@ and `ledger verify` names what it cannot read instead of ending in a traceback."
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 from pathlib import Path
@@ -13,12 +12,12 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
-from bot.cli import main
 from core.service.api.commands import Challenge
 from core.store.backup import NamespaceReader, namespace_keys
 from core.store.backup_file import BackupWriter, check
 from core.store.redis_store import RedisStore
 from core.store.restore import RESTORING_KEY
+from tests.integration.cli import shutbox
 from tests.integration.manager_helpers import Clock, manager
 from tests.integration.test_backup import _one_click, half_played, snapshot
 from tests.integration.test_challenge import NOON, play
@@ -27,15 +26,6 @@ from tests.scale.play import seats
 
 TAG = "twice:server0"
 
-
-@pytest.fixture
-def configured(redis: Redis, redis_url: str, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setenv("REDIS_URL", redis_url)
-    return redis_url
-
-
-async def run(*argv: str) -> int:
-    return await asyncio.to_thread(main, list(argv))
 
 
 async def read_twice(
@@ -83,12 +73,12 @@ async def test_a_group_read_twice_back_to_back_restores_its_last_reading_whole(
     rewrite(path, {}, version=version)
     assert check(path).copies[TAG] == 2
     await redis.flushdb()
-    assert await run("restore", str(path)) == 0
+    assert await shutbox("restore", str(path)) == 0
     restored = await snapshot(redis)
     assert {k: v for k, v in restored.items() if TAG in k} == {
         k: v for k, v in after_second.items() if TAG in k
     }
-    assert await run("ledger", "verify") == 0
+    assert await shutbox("ledger", "verify") == 0
 
 
 @pytest.mark.parametrize(
@@ -109,7 +99,7 @@ async def test_a_value_the_bot_cant_read_is_refused_naming_its_key_and_nothing_i
     rewrite(path, {f"stb:{{{TAG}}}:{key}": (field, value)})
     await redis.flushdb()
     capsys.readouterr()
-    assert await run("restore", str(path)) == 2
+    assert await shutbox("restore", str(path)) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"shutbox: {path}: line ") and err.count("\n") == 1, err
     assert f": stb:{{{TAG}}}:{key}: {problem}" in err, err
@@ -124,7 +114,7 @@ async def test_ledger_verify_names_a_balance_that_is_not_a_number(
     await redis.hset("stb:{bad:server0}:bal", "ann", "abc")
     await redis.xadd("stb:{bad:server0}:journal", {"src": "mint", "dst": "bob", "amt": "lots"})
     capsys.readouterr()
-    assert await run("ledger", "verify") == 1
+    assert await shutbox("ledger", "verify") == 1
     out = capsys.readouterr().out
     assert out.startswith("bad:server0: UNREADABLE — bal ann holds 'abc', not a whole number "
                           f"(the journal gives {ann}); journal entry ")  # fmt: skip
@@ -142,13 +132,13 @@ async def test_a_mismatch_says_the_sum_only_when_it_is_wrong(
     await redis.hincrby(bal, "ann", -7)
     await redis.hincrby(bal, "bob", 7)
     capsys.readouterr()
-    assert await run("ledger", "verify") == 1
+    assert await shutbox("ledger", "verify") == 1
     assert capsys.readouterr().out == (
         f"hand:server0: MISMATCH — ann: journal {ann}, stored {ann - 7}; bob: journal {bob}, "
         f"stored {bob + 7}\n"
     )
     await redis.hincrby(bal, "bob", 7)
-    assert await run("ledger", "verify") == 1
+    assert await shutbox("ledger", "verify") == 1
     assert capsys.readouterr().out.endswith(f"stored {bob + 14}; the balances sum to 7, not 0\n")
 
 
@@ -163,22 +153,22 @@ async def test_a_restore_that_did_not_finish_fails_verify_until_it_is_run_again(
     await redis.flushdb()
     await redis.set(RESTORING_KEY, str(path))  # as a Redis gone mid-way leaves it
     capsys.readouterr()
-    assert await run("ledger", "verify") == 1
+    assert await shutbox("ledger", "verify") == 1
     assert capsys.readouterr().out == (
         f"A restore of {path} did not finish: this Redis holds part of it. Run "
         f"`shutbox restore {path} --replace` again.\n"
     )
-    assert await run("restore", str(path)) == 2
+    assert await shutbox("restore", str(path)) == 2
     assert capsys.readouterr().err == (
         f"shutbox: a restore of {path} into this Redis did not finish; run it again with "
         "--replace\n"
     )
-    assert await run("restore", str(path), "--replace") == 0
+    assert await shutbox("restore", str(path), "--replace") == 0
     assert {k: v for k, v in (await snapshot(redis)).items() if TAG in k} == {
         k: v for k, v in before.items() if TAG in k
     }
     assert not await redis.exists(RESTORING_KEY)
-    assert await run("ledger", "verify") == 0
+    assert await shutbox("ledger", "verify") == 0
 
 
 async def test_a_key_twice_in_one_reading_is_refused_before_anything_is_written(
@@ -197,7 +187,7 @@ async def test_a_key_twice_in_one_reading_is_refused_before_anything_is_written(
     path.write_text("".join(body) + json.dumps({"end": True, "sha256": digest}) + "\n")
     await redis.flushdb()
     capsys.readouterr()
-    assert await run("restore", str(path)) == 2
+    assert await shutbox("restore", str(path)) == 2
     assert capsys.readouterr().err == (
         f"shutbox: {path}: line {journal + 2}: stb:{{{TAG}}}:journal is out of order in its "
         "group: the file is damaged\n"
@@ -213,7 +203,7 @@ async def test_ledger_verify_names_a_key_of_another_type(
     await redis.delete("stb:{typed:server0}:bal")
     await redis.set("stb:{typed:server0}:bal", "100")
     capsys.readouterr()
-    assert await run("ledger", "verify") == 1
+    assert await shutbox("ledger", "verify") == 1
     assert capsys.readouterr() == (
         "typed:server0: UNREADABLE — bal is a key of another type than the bot keeps there\n",
         "",
@@ -230,7 +220,7 @@ async def test_a_day_of_challenges_restores_as_it_was(
     await m.handle(challenge_ctx("Bob"), Challenge())  # begun, not finished
     before = await snapshot(redis)
     path = tmp_path / "day.jsonl"
-    assert await run("backup", str(path)) == 0
+    assert await shutbox("backup", str(path)) == 0
     await redis.flushdb()
-    assert await run("restore", str(path)) == 0
+    assert await shutbox("restore", str(path)) == 0
     assert await snapshot(redis) == before
