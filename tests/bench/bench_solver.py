@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from collections.abc import Callable
@@ -23,6 +22,7 @@ from core.game.ai.solver_long import solve_long
 from core.game.closing import found_by_total
 from core.game.options import every_rule_set
 from core.game.rules import PRESETS, CloseRule, Rules
+from tests.unit.core.rule_sets import random_states
 
 RULE_SETS: dict[str, Rules] = {
     **PRESETS,
@@ -68,16 +68,6 @@ def table_build_times(rules: Rules) -> dict[str, float]:
     return times
 
 
-def random_rolls(rules: Rules, count: int) -> list[tuple[int, tuple[int, ...]]]:
-    chooser = random.Random(1)
-    states = []
-    for _ in range(count):
-        available = chooser.randint(1, rules.full_mask)
-        dice_count = chooser.choice(rules.dice_choices(available))
-        states.append((available, tuple(chooser.randint(1, 6) for _ in range(dice_count))))
-    return states
-
-
 def per_call(states: list[tuple[int, tuple[int, ...]]], call: Callable[..., object]) -> float:
     """Mean seconds per call over the states."""
     start = time.perf_counter()
@@ -88,7 +78,7 @@ def per_call(states: list[tuple[int, tuple[int, ...]]], call: Callable[..., obje
 
 def lookup_times(rules: Rules) -> dict[str, float]:
     table = solve(rules, Objective.SUM)
-    states = random_rolls(rules, LOOKUPS)
+    states = random_states(rules, LOOKUPS, seed=1)
     full_board = [(rules.full_mask, dice) for _, dice in states if len(dice) == rules.dice]
     return {
         "best_move": per_call(states, table.best_move),
