@@ -74,7 +74,9 @@ class Run:
     redis_calls: dict[str, int] = field(default_factory=dict)
     redis_usec: dict[str, int] = field(default_factory=dict)  # execution time per command
     interactions: int = 0  # clicks and the commands that opened the games
-    rss_mb: tuple[float, float] = (0.0, 0.0)  # the bot's resident memory at start and end
+    # The bot's resident memory at the start, when half the games are played, and at the end:
+    # what the second half adds is what the process keeps beyond its warm-up.
+    rss_mb: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
     def figures(self) -> dict[str, float]:
         clicks = len(self.latencies)
@@ -91,7 +93,8 @@ class Run:
             "redis_commands_per_click": commands / self.interactions,
             "redis_exec_us_per_click": sum(self.redis_usec.values()) / self.interactions,
             "bot_rss_mb_start": self.rss_mb[0],
-            "bot_rss_mb_end": self.rss_mb[1],
+            "bot_rss_mb_half": self.rss_mb[1],
+            "bot_rss_mb_end": self.rss_mb[2],
         }
 
     def commands_per_click(self) -> dict[str, float]:
@@ -141,10 +144,14 @@ async def measured(
     process `pid` and the Redis behind `client` over exactly that stretch."""
     run = Run()
     gate = asyncio.Semaphore(in_flight)
+    played, rss_half = [0], [0.0]
 
     async def one(i: int) -> None:
         async with gate:
             await play(i, run)
+        played[0] += 1
+        if played[0] == max(1, games // 2):
+            rss_half[0] = process_rss_mb(pid)
 
     loop = asyncio.get_running_loop()
     rss_start = process_rss_mb(pid)
@@ -155,5 +162,5 @@ async def measured(
     run.bot_cpu = process_cpu_seconds(pid) - cpu_before
     run.redis_cpu, run.redis_calls, run.redis_usec = RedisSample.take(client).since(before)
     run.interactions = len(run.latencies) + games
-    run.rss_mb = (rss_start, process_rss_mb(pid))
+    run.rss_mb = (rss_start, rss_half[0], process_rss_mb(pid))
     return run

@@ -11,7 +11,7 @@ from tests.bench.bench_surface import main
 
 FIGURES = {"clicks", "clicks_per_second", "p50_ms", "p99_ms", "bot_cpu_us_per_click",
            "redis_cpu_us_per_click", "redis_commands_per_click", "redis_exec_us_per_click",
-           "bot_rss_mb_start", "bot_rss_mb_end"}  # fmt: skip
+           "bot_rss_mb_start", "bot_rss_mb_half", "bot_rss_mb_end"}  # fmt: skip
 
 
 def test_the_surface_benchmark_measures_both_bots_on_both_surfaces(tmp_path: Path) -> None:
