@@ -33,6 +33,7 @@ from core.service.model.views import Reply
 from core.service.pipeline.bus import Middleware
 from core.service.pipeline.manager import GameManager
 from core.service.pipeline.rate_limit import RateLimits
+from core.service.pipeline.runtime import CacheSizes
 from core.store.redis_store import RedisClient, RedisStore, StoreUnavailable
 
 if TYPE_CHECKING:
@@ -94,6 +95,7 @@ async def open_runtime(
         manager = GameManager(
             store, dice=dice or SecureDice(), middleware=tuple(middleware),
             on_unreadable=telemetry.unreadable,
+            cache_sizes=core.cache_sizes() if core is not None else CacheSizes(),
         )  # fmt: skip
         shutdown = current_shutdown.get() or Shutdown()
         yield Runtime(client, store, manager, server, telemetry, shutdown)

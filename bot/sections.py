@@ -22,6 +22,12 @@ from adapters.web.addresses import parse_networks
 from bot.commands import CommandError
 from bot.sentinel import SentinelTarget, parse_sentinels
 from core.service.model.rate_limits import Limit
+from core.service.pipeline.runtime import (
+    GAMES_CACHED,
+    MEMBERS_CACHED,
+    SERVERS_CACHED,
+    CacheSizes,
+)
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 REDIS_SCHEMES = ("redis", "rediss", "unix")
@@ -82,12 +88,20 @@ class CoreSettings(BaseSettings):
     seasons_kept: Annotated[int, Field(ge=0, le=1000)] = 10  # ended seasons' archives; 0: all
     # Seconds a request's record is kept (a repeated delivery gets its first answer back).
     request_ttl: Annotated[int, Field(ge=900, le=86400)] = 3600
+    # What one process keeps of Redis: games, servers (settings, balances), balances per server;
+    # beyond these the least recently used is dropped and read again when next needed.
+    cache_games: Annotated[int, Field(ge=100)] = GAMES_CACHED
+    cache_servers: Annotated[int, Field(ge=10)] = SERVERS_CACHED
+    cache_members: Annotated[int, Field(ge=100)] = MEMBERS_CACHED
 
     @field_validator("rate_limit", "game_rate_limit")
     @classmethod
     def _limit(cls, value: str) -> str:
         Limit.parse(value)
         return value
+
+    def cache_sizes(self) -> CacheSizes:
+        return CacheSizes(self.cache_games, self.cache_servers, self.cache_members)
 
     def limits(self) -> RateLimitSettings:
         """The two limits, read (None where turned off)."""

@@ -1,5 +1,5 @@
-"""What `bench_surface` measures around a run: a process's CPU time from /proc, Redis's CPU
-time and commands from INFO, and the figures of one run of clicks."""
+"""What `bench_surface` measures around a run: a process's CPU time and resident memory from
+/proc, Redis's CPU time, commands and execution time from INFO, and the figures of one run."""
 
 from __future__ import annotations
 
@@ -31,24 +31,36 @@ def process_cpu_seconds(pid: int) -> float:
         return (int(fields[11]) + int(fields[12])) / TICKS
 
 
+def process_rss_mb(pid: int) -> float:
+    """Resident memory of one process now, in MB (VmRSS of /proc/PID/status)."""
+    for line in Path(f"/proc/{pid}/status").read_text(encoding="ascii").splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 @dataclass(frozen=True)
 class RedisSample:
     cpu: float  # seconds, user + system, the server process's own
     calls: dict[str, int]  # command -> calls so far
+    usec: dict[str, int]  # command -> µs Redis spent executing it so far (scripts included)
 
     @classmethod
     def take(cls, client: redis.Redis) -> RedisSample:
         cpu = client.info("cpu")
         stats = client.info("commandstats")
         calls = {name.removeprefix("cmdstat_"): int(s["calls"]) for name, s in stats.items()}
-        return cls(float(cpu["used_cpu_user"]) + float(cpu["used_cpu_sys"]), calls)
+        usec = {name.removeprefix("cmdstat_"): int(s["usec"]) for name, s in stats.items()}
+        return cls(float(cpu["used_cpu_user"]) + float(cpu["used_cpu_sys"]), calls, usec)
 
-    def since(self, before: RedisSample) -> tuple[float, dict[str, int]]:
-        """CPU seconds and calls per command between two samples, leaving out the samples'
-        own INFO calls."""
+    def since(self, before: RedisSample) -> tuple[float, dict[str, int], dict[str, int]]:
+        """CPU seconds, calls and execution µs per command between two samples, leaving out
+        the samples' own INFO calls."""
         calls = {k: v - before.calls.get(k, 0) for k, v in self.calls.items()}
         calls["info"] = calls.get("info", 0) - 2
-        return self.cpu - before.cpu, {k: v for k, v in calls.items() if v > 0}
+        usec = {k: v - before.usec.get(k, 0) for k, v in self.usec.items() if k != "info"}
+        kept = {k: v for k, v in calls.items() if v > 0}
+        return self.cpu - before.cpu, kept, {k: v for k, v in usec.items() if k in kept}
 
 
 @dataclass
@@ -60,7 +72,11 @@ class Run:
     bot_cpu: float = 0.0
     redis_cpu: float = 0.0
     redis_calls: dict[str, int] = field(default_factory=dict)
+    redis_usec: dict[str, int] = field(default_factory=dict)  # execution time per command
     interactions: int = 0  # clicks and the commands that opened the games
+    # The bot's resident memory at the start, when half the games are played, and at the end:
+    # what the second half adds is what the process keeps beyond its warm-up.
+    rss_mb: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
     def figures(self) -> dict[str, float]:
         clicks = len(self.latencies)
@@ -75,10 +91,18 @@ class Run:
             "bot_cpu_us_per_click": self.bot_cpu / self.interactions * 1e6,
             "redis_cpu_us_per_click": self.redis_cpu / self.interactions * 1e6,
             "redis_commands_per_click": commands / self.interactions,
+            "redis_exec_us_per_click": sum(self.redis_usec.values()) / self.interactions,
+            "bot_rss_mb_start": self.rss_mb[0],
+            "bot_rss_mb_half": self.rss_mb[1],
+            "bot_rss_mb_end": self.rss_mb[2],
         }
 
     def commands_per_click(self) -> dict[str, float]:
         return {k: round(v / self.interactions, 3) for k, v in sorted(self.redis_calls.items())}
+
+    def exec_us_per_click(self) -> dict[str, float]:
+        """Redis's execution time per click, command by command (INFO commandstats' usec)."""
+        return {k: round(v / self.interactions, 3) for k, v in sorted(self.redis_usec.items())}
 
 
 def free_port() -> int:
@@ -120,17 +144,23 @@ async def measured(
     process `pid` and the Redis behind `client` over exactly that stretch."""
     run = Run()
     gate = asyncio.Semaphore(in_flight)
+    played, rss_half = [0], [0.0]
 
     async def one(i: int) -> None:
         async with gate:
             await play(i, run)
+        played[0] += 1
+        if played[0] == max(1, games // 2):
+            rss_half[0] = process_rss_mb(pid)
 
     loop = asyncio.get_running_loop()
+    rss_start = process_rss_mb(pid)
     before, cpu_before, started = RedisSample.take(client), process_cpu_seconds(pid), loop.time()
     await asyncio.gather(*(one(i) for i in range(games)))
     run.seconds = loop.time() - started
     await asyncio.sleep(0.2)  # what follows the last click (a summary) is part of the cost
     run.bot_cpu = process_cpu_seconds(pid) - cpu_before
-    run.redis_cpu, run.redis_calls = RedisSample.take(client).since(before)
+    run.redis_cpu, run.redis_calls, run.redis_usec = RedisSample.take(client).since(before)
     run.interactions = len(run.latencies) + games
+    run.rss_mb = (rss_start, rss_half[0], process_rss_mb(pid))
     return run

@@ -5,6 +5,8 @@ truth, and what a refused commit returns is taken in here before the retry.
 
 from __future__ import annotations
 
+from cachetools import LRUCache
+
 from core.game.state import GameState
 from core.service.model.commit import CommitResult, Scope, Status
 from core.service.model.record import GameRecord
@@ -57,8 +59,12 @@ def forget_balances(rt: GameRuntime, scope: Scope) -> None:
     rt.balances.pop(scope.tag, None)
 
 
-def known_balances(rt: GameRuntime, scope: Scope) -> dict[str, int]:
-    return rt.balances.setdefault(scope.tag, {})
+def known_balances(rt: GameRuntime, scope: Scope) -> LRUCache[str, int]:
+    """The server's balances this process holds (bounded: the least recently used go first)."""
+    known = rt.balances.get(scope.tag)
+    if known is None:
+        known = rt.balances[scope.tag] = LRUCache(rt.cache_sizes.members)
+    return known
 
 
 async def balance_of(rt: GameRuntime, scope: Scope, user: str) -> int:
@@ -111,11 +117,14 @@ async def stakers_balances(
     An account Redis does not have yet counts at the start balance the commit gives it.
     """
     known = known_balances(rt, scope)
-    if not states[0].config.stakes.staked:
-        return known
     players = dict.fromkeys(p for state in states for p in human_ids(state))
-    missing = [player for player in players if player not in known]
+    held = {player: known[player] for player in players if player in known}
+    if not states[0].config.stakes.staked:
+        return held
+    missing = [player for player in players if player not in held]
     if missing:
         found = await rt.store.balances(scope, missing)
-        known.update({player: found.get(player, config.start_chips) for player in missing})
-    return known
+        read = {player: found.get(player, config.start_chips) for player in missing}
+        known.update(read)
+        held.update(read)
+    return held

@@ -6,6 +6,9 @@ the projection, the sweep) is a module of functions that take this value, the wa
 cosmicpython's handlers take what its `bootstrap` injects. It is the `Services` every feature's
 handler is given (core/service/model/services.py): its methods are those a handler may call;
 what the process caches is read and written only through the functions of `cached.py`.
+
+Each cache is bounded (`CacheSizes`, from SHUTBOX_CACHE_*): the least recently used entry goes
+first and is read back from Redis when next needed, so a bound costs a read, never an answer.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+
+from cachetools import LRUCache
 
 from core.game.dice import DiceSource, SecureDice
 from core.service.model import keys
@@ -27,6 +32,12 @@ from core.text.i18n import t
 
 CONFIG_TTL = 30.0  # seconds a server's settings are cached in the process
 UnreadableSeen = Callable[[Scope, Unreadable], None]
+GameKey = tuple[str, str]  # (the server's scope tag, the channel)
+# The caches' default bounds: a cached game takes a few KB, a server's settings and a balance
+# far less, so the defaults hold a busy process under about 50 MB of cache.
+GAMES_CACHED = 10_000
+SERVERS_CACHED = 2_000
+MEMBERS_CACHED = 1_000  # per server
 
 
 def _unheard(scope: Scope, error: Unreadable) -> None:
@@ -39,6 +50,16 @@ class CachedConfig:
     loaded: float
 
 
+@dataclass(frozen=True, slots=True)
+class CacheSizes:
+    """How much of Redis one process keeps: games, servers (their settings and balances), and
+    balances per server."""
+
+    games: int = GAMES_CACHED
+    servers: int = SERVERS_CACHED
+    members: int = MEMBERS_CACHED
+
+
 @dataclass(slots=True)
 class GameRuntime:
     """What the game machinery runs on; the composition root (bot/) builds one per process."""
@@ -46,9 +67,10 @@ class GameRuntime:
     store: GameStore
     clock: Callable[[], float] = time.time
     dice: DiceSource = field(default_factory=SecureDice)
-    games: dict[tuple[str, str], GameRecord] = field(default_factory=dict)
-    balances: dict[str, dict[str, int]] = field(default_factory=dict)
-    configs: dict[str, CachedConfig] = field(default_factory=dict)
+    cache_sizes: CacheSizes = field(default_factory=CacheSizes)
+    games: LRUCache[GameKey, GameRecord] = field(init=False)
+    balances: LRUCache[str, LRUCache[str, int]] = field(init=False)  # server -> member -> chips
+    configs: LRUCache[str, CachedConfig] = field(init=False)
     # Channels whose last commit's outcome is unknown: the sweep shows them once Redis answers.
     unresolved: set[tuple[Scope, str]] = field(default_factory=set)
     resolve_pauses: tuple[float, ...] = (0.1, 0.3, 0.6, 1.0, 2.0, 2.0, 2.0)
@@ -68,6 +90,11 @@ class GameRuntime:
     on_unreadable: UnreadableSeen = _unheard
     # Run around every command, the first outermost (core/service/pipeline/bus.py).
     middleware: tuple[Middleware, ...] = ()
+
+    def __post_init__(self) -> None:
+        self.games = LRUCache(self.cache_sizes.games)
+        self.balances = LRUCache(self.cache_sizes.servers)
+        self.configs = LRUCache(self.cache_sizes.servers)
 
     # -- languages and settings (the `Services` a feature's handler is given) -------------
 
@@ -103,8 +130,10 @@ class GameRuntime:
         if every:
             self.balances.pop(scope.tag, None)
             self.configs.pop(scope.tag, None)
+        known = self.balances.get(scope.tag)
         for account in accounts:
-            self.balances.setdefault(scope.tag, {}).pop(account, None)
+            if known is not None:
+                known.pop(account, None)
 
     def picture_note(self, scope: Scope, style: str) -> str | None:
         if self.board_style(scope, style) == style:
