@@ -17,6 +17,7 @@ from core.game.state import GameState
 from core.service.features import audit, ratings
 from core.service.features.challenge import STREAKS
 from core.service.features.skill import Skill
+from core.service.features.tournaments import news
 from core.service.model.commit import CommitResult, Scope, Status
 from core.service.model.context import Context
 from core.service.model.outcomes import NotApplied, resolve_lost
@@ -99,6 +100,9 @@ class CommitLoop(ManagerBase):
             return await self._settle_lost(scope, channel, plan)
         if result.status is Status.OK:
             self._remember(scope, channel, plan.record, result)
+            if plan.record is None and plan.final.tour:  # a tournament table ended: its round
+                reply = await news.after_table(self, scope, plan.final.tour, plan.reply)
+                return _with_message(reply, result.message)
             return _with_message(plan.reply, result.message)
         if result.status is Status.DUPLICATE:
             if result.applied_by == plan.commit.attempt:  # redis-py resent it after a lost reply

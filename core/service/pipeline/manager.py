@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from core.game.errors import ShutboxError
 from core.service.api.commands import Command
+from core.service.features.tournaments.command import OpenTable
 from core.service.model.context import Context
 from core.service.model.ports import OutcomeUnknown, StoreUnavailable
 from core.service.model.record import GameRecord
@@ -26,6 +27,7 @@ from core.service.pipeline.commit_loop import Busy
 from core.service.pipeline.game_commands import LOBBY_HANDLERS
 from core.service.pipeline.subcommands import SUBCOMMANDS
 from core.service.pipeline.sweep import SWEEP_CLOCK, SWEEP_HANDLERS, Sweeper
+from core.service.pipeline.tournament_tables import open_table
 
 __all__ = ["HANDLERS", "SWEEP_CLOCK", "Busy", "GameManager"]
 
@@ -34,6 +36,7 @@ __all__ = ["HANDLERS", "SWEEP_CLOCK", "Busy", "GameManager"]
 HANDLERS: Handlers = {
     **{entry.command: entry.handler for entry in SUBCOMMANDS},
     **CLICK_HANDLERS, **LOBBY_HANDLERS, **SWEEP_HANDLERS,
+    OpenTable: open_table,  # a tournament's table (core/service/pipeline/tournament_tables.py)
 }  # fmt: skip
 
 

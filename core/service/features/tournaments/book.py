@@ -18,6 +18,7 @@ from core.game.tournament.errors import InvalidTournament, TournamentClosed
 from core.game.tournament.values import Entry, Settings, Status, TableResult, Tournament
 from core.service.features.tournaments import chips
 from core.service.features.tournaments.records import Stored, active, hold_key, load, rewrite
+from core.service.features.tournaments.tables import inbox, parse_result
 from core.service.model.commit import Commit, Journal, Scope
 from core.service.model.commit import Status as CommitStatus
 from core.service.model.ports import GameStore
@@ -150,6 +151,18 @@ class Book:
             if await self._commit(stored, new, Write(transfers=paid)):
                 return Change(old, new)
         raise InvalidOption("error.busy")
+
+    async def catch_up(self, tournament_id: str) -> list[Change]:
+        """Count every result the tournament's tables have left and it has not counted yet
+        (after a restart, or a process that stopped between a match's end and its report)."""
+        found = await self.store.hash(self.scope, inbox(tournament_id))
+        changes = []
+        for where in sorted(found, key=lambda f: tuple(int(n) for n in f.split(":"))):
+            number, table = (int(n) for n in where.split(":"))
+            change = await self.report(tournament_id, number, table, parse_result(found[where]))
+            if change.before != change.after:
+                changes.append(change)
+        return changes
 
     async def _active(self, channel: str) -> Stored:
         stored = await active(self.store, self.scope, channel)

@@ -66,3 +66,12 @@ def starts_at(text: str, now: float) -> int:
     if moment <= now:
         raise InvalidTournament("error.tournament.start")
     return moment
+
+
+@dataclass(frozen=True, slots=True)
+class OpenTable(Command):
+    """Open a tournament table's match here (a surface sends it from the table's new thread)."""
+
+    tournament: str
+    round: int
+    table: int

@@ -19,6 +19,7 @@ from core.service.features.tournaments.command import (
     TournamentCommand,
     settings_of,
 )
+from core.service.features.tournaments.news import round_news
 from core.service.features.tournaments.records import active
 from core.service.model.context import Context
 from core.service.model.services import Services
@@ -43,7 +44,7 @@ async def tournament(services: Services, ctx: Context, command: TournamentComman
         settings = settings_of(command, services.clock())
         made = await book.create(ctx.channel, secrets.token_hex(ID_BYTES), settings)
         return Reply(public=(texts.signup(made.after, lang),))
-    started = await _start_when_due(services, book, ctx)
+    started = await _start_when_due(services, book, ctx) or await _caught_up(book, services, ctx)
     if action == "start":
         return Reply(public=(_started(await book.start(ctx.channel, new_server_seed()), lang),))
     if action == "join":
@@ -70,6 +71,17 @@ async def _start_when_due(services: Services, book: Book, ctx: Context) -> str |
         return None
     config = await services.server_config(ctx.scope)
     return _started(await book.start(ctx.channel, new_server_seed()), config.lang)
+
+
+async def _caught_up(book: Book, services: Services, ctx: Context) -> str | None:
+    """What a result left by a table, and not yet counted, finished (after a restart)."""
+    stored = await active(services.store, ctx.scope, ctx.channel)
+    if stored is None or stored.tournament.status is not Status.RUNNING:
+        return None
+    lang = (await services.server_config(ctx.scope)).lang
+    told = [said for change in await book.catch_up(stored.tournament.id)
+            for said in round_news(change, lang)]  # fmt: skip
+    return "\n\n".join(told) or None
 
 
 def _started(change: Change, lang: str) -> str:
