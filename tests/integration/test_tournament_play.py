@@ -16,9 +16,10 @@ from core.service.features.tournaments import news
 from core.service.features.tournaments.command import OpenTable
 from core.service.features.tournaments.records import active, load, pot_account
 from core.service.model.views import Reply
+from core.service.pipeline.subcommands import parse
 from core.store.redis_store import RedisStore
 from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
-from tests.integration.test_tournament_commands import say
+from tests.integration.test_tournament_commands import Plain, say
 
 NAMES = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal")
 
@@ -84,6 +85,11 @@ async def test_a_whole_tournament_advances_each_round_once_and_pays_its_places(
     assert balances[pot_account(finished.id)] == 0
     assert (await store.verify_ledger(SCOPE)).ok
     assert pairing_faults(finished) == []
+    champion = finished.name_of(places[0])
+    board = await lobby.manager.handle(lobby.ctx("Ann"), parse("leaderboard tournaments", Plain()))
+    assert board.public[0].splitlines()[:2] == ["**🏅 Most tournaments won**", f"1. {champion} — 1"]
+    stats = await lobby.manager.handle(lobby.ctx(champion), parse("stats", Plain()))
+    assert "Tournaments won: 1" in stats.public[0].splitlines()
 
 
 async def test_a_result_left_by_a_process_that_stopped_after_the_match_is_counted_later(

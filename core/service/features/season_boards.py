@@ -16,7 +16,7 @@ from core.game.rules import every_rule_set
 # Written by the stats, review and rating updates (core/service/features/: stats.py,
 # reviews.py, ratings.py).
 FIXED_BOARDS = ("lb:wins", "lb:rounds", "lb:shuts", "lb:rating", "lb:decisions",
-                "lb:decisions_best")  # fmt: skip
+                "lb:decisions_best", "lb:tournaments")  # fmt: skip
 PER_RULES_BOARDS = ("lb:best:", "lb:turns:", "lb:sum:")  # + the rules' text form
 # The current season's stats: one hash for the server, a field per player and stat
 # (`<user>|<field>`, the fields of `stats:<user>`), renamed with the boards at a season end.

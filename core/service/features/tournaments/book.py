@@ -15,11 +15,13 @@ from core.game.errors import InsufficientChips, InvalidOption
 from core.game.settlement import Transfer
 from core.game.tournament import progress
 from core.game.tournament.errors import InvalidTournament, TournamentClosed
+from core.game.tournament.standings import standings
 from core.game.tournament.values import Entry, Settings, Status, TableResult, Tournament
+from core.service.features.stats import season_copies
 from core.service.features.tournaments import chips
 from core.service.features.tournaments.records import Stored, active, hold_key, load, rewrite
 from core.service.features.tournaments.tables import inbox, parse_result
-from core.service.model.commit import Commit, Journal, Scope
+from core.service.model.commit import Commit, Journal, OpKind, Scope, StoreOp
 from core.service.model.commit import Status as CommitStatus
 from core.service.model.ports import GameStore
 
@@ -50,6 +52,13 @@ class Change:
         return done and self.after.status is Status.FINISHED
 
 
+def won(tournament: Tournament) -> tuple[StoreOp, ...]:
+    """The winner's line on the "tournaments won" board and in their stats."""
+    winner = standings(tournament)[0].player
+    kept = [StoreOp(OpKind.HINCRBY, f"stats:{winner}", "tournaments_won", 1)]
+    return (StoreOp(OpKind.ZINCRBY, "lb:tournaments", winner, 1), *kept, *season_copies(kept))
+
+
 @dataclass(frozen=True, slots=True)
 class Write:
     """What a step moves and holds beside the record."""
@@ -60,6 +69,7 @@ class Write:
     accounts: tuple[str, ...] = ()
     reason: str = "tournament"
     result: str = ""
+    ops: tuple[StoreOp, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,8 +157,9 @@ class Book:
             new = progress.record(old, number, table, result)
             if new == old:
                 return Change(old, old)
-            paid = chips.prize_transfers(new) if new.status is Status.FINISHED else ()
-            if await self._commit(stored, new, Write(transfers=paid)):
+            over = new.status is Status.FINISHED
+            write = Write(transfers=chips.prize_transfers(new), ops=won(new)) if over else Write()
+            if await self._commit(stored, new, write):
                 return Change(old, new)
         raise InvalidOption("error.busy")
 
@@ -177,7 +188,7 @@ class Book:
             start_balance=self.start_balance, ensure_accounts=write.accounts,
             expected_balances=write.expected, holds=write.holds, hold_key=hold_key(new.id),
             transfers=write.transfers, journal=Journal(write.reason, stored.channel),
-            ops=rewrite(stored.version, new, stored.channel),
+            ops=(*rewrite(stored.version, new, stored.channel), *write.ops),
         )  # fmt: skip
         outcome = await self.store.commit(commit)
         if outcome.status in (CommitStatus.STALE, CommitStatus.BALANCES):

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from core.game.match import FormatKind, MatchFormat
 from core.game.tournament.progress import revealed_seed
 from core.game.tournament.standings import Standing, standings
+from core.game.tournament.text_form import to_text
 from core.game.tournament.values import Kind, Round, Tournament
 from core.service.features.tournaments.chips import prizes_out
 from core.text.i18n import decimal, t
@@ -105,4 +106,5 @@ def finished_text(tournament: Tournament, lang: str) -> str:
             lines.append(t(lang, "tournament.prize", place=place,
                            player=tournament.name_of(player), amount=amount))  # fmt: skip
     lines.append(t(lang, "tournament.seed", seed=revealed_seed(tournament)))
+    lines.append(t(lang, "tournament.record", record=to_text(tournament)))
     return "\n".join(lines)
