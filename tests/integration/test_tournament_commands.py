@@ -49,7 +49,10 @@ async def test_a_tournament_from_sign_up_to_round_one_as_the_channel_reads_it(
     for name in ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"):
         joined = await say(table, name, "join")
     assert joined.public == ("Gus joined **Friday cup** (7 players).",)
-    started = (await say(table, "Root", "start", admin=True)).public[0].splitlines()
+    reply = await say(table, "Root", "start", admin=True)
+    assert [(c.round, c.table, c.channel) for c in reply.tables] == [(1, 1, "c1"), (1, 2, "c1")]
+    assert reply.tables[0].title.startswith("Friday cup · round 1 · table 1: ")
+    started = reply.public[0].splitlines()
     assert re.fullmatch(r"🏆 \*\*Friday cup\*\* has started with 7 players; the pot is 70 "
                         r"chips\. Pairing seed commitment \(SHA-256\): `[0-9a-f]{64}`",
                         started[0])  # fmt: skip

@@ -52,6 +52,18 @@ class GameView:
 
 
 @dataclass(frozen=True, slots=True)
+class TableCall:
+    """A tournament table to open in a thread of its own under `channel` (the tournament's):
+    the surface makes the thread, once, and sends `OpenTable` from it."""
+
+    tournament: str
+    round: int
+    table: int
+    channel: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
 class Reply:
     """The answer to one command or click."""
 
@@ -74,6 +86,8 @@ class Reply:
     # The command was refused (a user error, or the store did not answer): nothing changed,
     # whatever the game view shows. Surfaces word a failed delivery by it. Never stored.
     refused: bool = field(default=False, compare=False)
+    # Tournament tables whose round this reply starts (a surface opens each in a thread).
+    tables: tuple[TableCall, ...] = ()
 
     def buttons_under(self, text: str) -> tuple[tuple[Button, ...], ...]:
         """The rows of buttons a public text is posted with."""
@@ -82,10 +96,13 @@ class Reply:
     def to_json(self) -> str:
         # Written by hand: dataclasses.asdict's deep copy costs more than the rest of a click.
         review = [self.review.action_id, self.review.label] if self.review else None
-        data = {
+        data: dict[str, Any] = {
             "private": self.private, "game": _game_data(self.game), "public": self.public,
             "review": review, "reviewed": self.reviewed,
         }  # fmt: skip
+        if self.tables:
+            data["tables"] = [[c.tournament, c.round, c.table, c.channel, c.title]
+                              for c in self.tables]  # fmt: skip
         return wire.dumps(data)
 
     @classmethod
@@ -99,6 +116,7 @@ class Reply:
             replayed=replayed,
             review=Button(*review) if (review := data.get("review")) else None,
             reviewed=tuple(data.get("reviewed", ())),
+            tables=tuple(TableCall(*call) for call in data.get("tables", ())),
         )
 
 

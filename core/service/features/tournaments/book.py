@@ -41,6 +41,7 @@ class Change:
     before: Tournament | None
     after: Tournament
     dropped: tuple[str, ...] = ()  # entries the start took off: they could no longer pay
+    channel: str = ""  # the tournament's channel (where its tables' threads hang)
 
     @property
     def advanced(self) -> bool:
@@ -143,7 +144,7 @@ class Book:
             write = Write(transfers=chips.fees_in(new), holds=chips.fee_holds(new, old.players),
                           expected=tuple(owing.items()), accounts=old.players)  # fmt: skip
             if await self._commit(stored, new, write):
-                return Change(old, new, short)
+                return Change(old, new, short, stored.channel)
         raise InvalidOption("error.busy")
 
     async def report(self, tournament_id: str, number: int, table: int,
@@ -156,11 +157,11 @@ class Book:
             old = stored.tournament
             new = progress.record(old, number, table, result)
             if new == old:
-                return Change(old, old)
+                return Change(old, old, channel=stored.channel)
             over = new.status is Status.FINISHED
             write = Write(transfers=chips.prize_transfers(new), ops=won(new)) if over else Write()
             if await self._commit(stored, new, write):
-                return Change(old, new)
+                return Change(old, new, channel=stored.channel)
         raise InvalidOption("error.busy")
 
     async def catch_up(self, tournament_id: str) -> list[Change]:

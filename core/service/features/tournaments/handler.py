@@ -7,6 +7,7 @@ whose start time has passed starts on the first `tournament` command after it.
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 
 from core.game.errors import InvalidOption, NotAllowed
 from core.game.tournament.draw import new_server_seed
@@ -39,14 +40,22 @@ async def tournament(services: Services, ctx: Context, command: TournamentComman
         raise NotAllowed("error.admin_only")
     config = await services.server_config(ctx.scope)
     book = Book(services.store, ctx.scope, config.start_chips, ctx.request_id, services.clock)
-    lang = config.lang
     if action == "create":
         settings = settings_of(command, services.clock())
         made = await book.create(ctx.channel, secrets.token_hex(ID_BYTES), settings)
-        return Reply(public=(texts.signup(made.after, lang),))
-    started = await _start_when_due(services, book, ctx) or await _caught_up(book, services, ctx)
+        return Reply(public=(texts.signup(made.after, config.lang),))
+    news = await _start_when_due(book, services, ctx, config.lang) or await _caught_up(
+        book, services, ctx, config.lang)
+    reply = await _act(action, book, services, ctx, config.lang)
+    if news is None:
+        return reply
+    return replace(reply, public=(*news.public, *reply.public), tables=news.tables + reply.tables)
+
+
+async def _act(action: str, book: Book, services: Services, ctx: Context, lang: str) -> Reply:
     if action == "start":
-        return Reply(public=(_started(await book.start(ctx.channel, new_server_seed()), lang),))
+        change = await book.start(ctx.channel, new_server_seed())
+        return _started(change, ctx.channel, lang)
     if action == "join":
         return _entries(await book.join(ctx.channel, Entry(ctx.user, ctx.name)), lang,
                         "tournament.joined", ctx.name)  # fmt: skip
@@ -58,35 +67,38 @@ async def tournament(services: Services, ctx: Context, command: TournamentComman
         change = await book.cancel(ctx.channel)
         services.forget(ctx.scope, change.after.players)
         return Reply(public=(t(lang, "tournament.cancelled", name=change.after.settings.name),))
-    return await _standings(services, ctx, lang, started)
+    return await _standings(services, ctx, lang)
 
 
-async def _start_when_due(services: Services, book: Book, ctx: Context) -> str | None:
-    """The start announcement when the start time has passed (else None)."""
+async def _start_when_due(book: Book, services: Services, ctx: Context,
+                          lang: str) -> Reply | None:  # fmt: skip
+    """The start, when the start time has passed (else None)."""
     stored = await active(services.store, ctx.scope, ctx.channel)
     if stored is None or stored.tournament.status is not Status.OPEN:
         return None
     due = stored.tournament.settings.starts_at
     if not due or due > services.clock():
         return None
-    config = await services.server_config(ctx.scope)
-    return _started(await book.start(ctx.channel, new_server_seed()), config.lang)
+    return _started(await book.start(ctx.channel, new_server_seed()), ctx.channel, lang)
 
 
-async def _caught_up(book: Book, services: Services, ctx: Context) -> str | None:
+async def _caught_up(book: Book, services: Services, ctx: Context, lang: str) -> Reply | None:
     """What a result left by a table, and not yet counted, finished (after a restart)."""
     stored = await active(services.store, ctx.scope, ctx.channel)
     if stored is None or stored.tournament.status is not Status.RUNNING:
         return None
-    lang = (await services.server_config(ctx.scope)).lang
-    told = [said for change in await book.catch_up(stored.tournament.id)
-            for said in round_news(change, lang)]  # fmt: skip
-    return "\n\n".join(told) or None
+    changes = await book.catch_up(stored.tournament.id)
+    told = tuple(said for change in changes for said in round_news(change, lang))
+    calls = tuple(call for change in changes if change.advanced
+                  for call in texts.table_calls(change.after, ctx.channel, lang))  # fmt: skip
+    return Reply(public=told, tables=calls) if told else None
 
 
-def _started(change: Change, lang: str) -> str:
+def _started(change: Change, channel: str, lang: str) -> Reply:
+    """Round 1's tables, announced and handed to the surface to open."""
     dropped = tuple(change.before.name_of(p) for p in change.dropped) if change.before else ()
-    return texts.started(change.after, dropped, lang)
+    said = texts.started(change.after, dropped, lang)
+    return Reply(public=(said,), tables=texts.table_calls(change.after, channel, lang))
 
 
 def _entries(change: Change, lang: str, key: str, name: str) -> Reply:
@@ -95,11 +107,11 @@ def _entries(change: Change, lang: str, key: str, name: str) -> Reply:
     return Reply(public=(said,))
 
 
-async def _standings(services: Services, ctx: Context, lang: str, started: str | None) -> Reply:
+async def _standings(services: Services, ctx: Context, lang: str) -> Reply:
     stored = await active(services.store, ctx.scope, ctx.channel)
     if stored is None:
         raise InvalidOption("error.tournament.none")
     tournament = stored.tournament
     shown = texts.signup(tournament, lang) if tournament.status is Status.OPEN else (
         texts.standings_text(tournament, lang))  # fmt: skip
-    return Reply(public=(*([started] if started else []), shown))
+    return Reply(public=(shown,))

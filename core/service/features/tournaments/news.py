@@ -30,7 +30,11 @@ async def after_table(services: Services, scope: Scope, tour: str, reply: Reply)
         # next table's end) counts it. The player's move must not look refused.
         return reply
     told = [said for change in changes for said in round_news(change, server.lang)]
-    return replace(reply, public=(*reply.public, *told)) if told else reply
+    calls = tuple(call for change in changes if change.advanced
+                  for call in texts.table_calls(change.after, change.channel, server.lang))
+    if not told:
+        return reply
+    return replace(reply, public=(*reply.public, *told), tables=(*reply.tables, *calls))
 
 
 def round_news(change: Change, lang: str) -> list[str]:

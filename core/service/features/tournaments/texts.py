@@ -9,8 +9,9 @@ from core.game.match import FormatKind, MatchFormat
 from core.game.tournament.progress import revealed_seed
 from core.game.tournament.standings import Standing, standings
 from core.game.tournament.text_form import to_text
-from core.game.tournament.values import Kind, Round, Tournament
+from core.game.tournament.values import Kind, Round, Status, Tournament
 from core.service.features.tournaments.chips import prizes_out
+from core.service.model.views import TableCall
 from core.text.i18n import decimal, t
 from core.text.render import describe_rules
 
@@ -108,3 +109,20 @@ def finished_text(tournament: Tournament, lang: str) -> str:
     lines.append(t(lang, "tournament.seed", seed=revealed_seed(tournament)))
     lines.append(t(lang, "tournament.record", record=to_text(tournament)))
     return "\n".join(lines)
+
+
+THREAD_NAME = 100  # the most characters a Discord thread's name takes
+
+
+def table_calls(tournament: Tournament, channel: str, lang: str) -> tuple[TableCall, ...]:
+    """The current round's tables, each to open in a thread of `channel`."""
+    current = tournament.current
+    if current is None or tournament.status is not Status.RUNNING:
+        return ()
+    return tuple(
+        TableCall(tournament.id, current.number, table.number, channel,
+                  t(lang, "tournament.table.title", name=tournament.settings.name,
+                    n=current.number, table=table.number,
+                    names=", ".join(tournament.name_of(p) for p in table.seats))[:THREAD_NAME])
+        for table in current.tables
+    )  # fmt: skip
