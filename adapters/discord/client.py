@@ -17,13 +17,15 @@ from discord import app_commands
 from adapters.discord.buttons import ForgedButton, GameButton
 from adapters.discord.commands import ShutboxCommands
 from adapters.discord.interactions import press
-from adapters.discord.publish import show_timeout
+from adapters.discord.publish import BOT_ACTOR, show_timeout
 from adapters.discord.render import split_text
+from adapters.discord.tables import open_tables
 from adapters.discord.translator import CatalogTranslator
 from adapters.discord.values import refusal
 from adapters.inflight import InFlight
 from core.service.api.service import Service
 from core.service.model.commit import Scope
+from core.service.model.context import Context
 from core.service.model.views import Reply
 from core.text.i18n import t
 from core.text.picture import warm as warm_pictures
@@ -186,6 +188,9 @@ class ShutboxClient(discord.AutoShardedClient):
     async def show_timeout(self, scope: Scope, reply: Reply) -> None:
         """A deadline passed (the runtime's sweep): show the game as the manager moved it on."""
         await show_timeout(self, self.manager, scope, reply, self.report)
+        if reply.tables:  # a timeout ended a round's last table: the next round's open
+            bot = Context(scope, "", BOT_ACTOR, BOT_ACTOR)
+            await open_tables(self, self.manager, bot, reply)
 
     async def stop_gateway(self) -> None:
         """No new interactions: every shard's gateway connection is closed (REST still works,
