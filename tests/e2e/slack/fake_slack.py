@@ -36,6 +36,7 @@ class Message:
     text: str
     blocks: list[dict[str, Any]]
     updates: int = 0
+    thread_ts: str = ""  # the thread it was posted in, if any
 
     @property
     def body(self) -> str:
@@ -255,7 +256,8 @@ class FakeSlack:
             return {"ok": False, "error": "not_in_channel"}
         n = next(self._ts)
         message = Message(channel, f"1700000000.{n:06d}", str(params.get("text", "")),
-                          _json_list(params.get("blocks")))  # fmt: skip
+                          _json_list(params.get("blocks")),
+                          thread_ts=str(params.get("thread_ts") or ""))  # fmt: skip
         self.messages[message.ts] = message
         if not message.blocks or message.summary:
             self.public.append(message)
