@@ -19,7 +19,7 @@ from adapters.discord.commands import ShutboxCommands
 from adapters.discord.interactions import press
 from adapters.discord.publish import BOT_ACTOR, show_timeout
 from adapters.discord.render import split_text
-from adapters.discord.tables import open_tables
+from adapters.discord.tables import open_tables, post_elsewhere
 from adapters.discord.translator import CatalogTranslator
 from adapters.discord.values import refusal
 from adapters.inflight import InFlight
@@ -188,8 +188,10 @@ class ShutboxClient(discord.AutoShardedClient):
     async def show_timeout(self, scope: Scope, reply: Reply) -> None:
         """A deadline passed (the runtime's sweep): show the game as the manager moved it on."""
         await show_timeout(self, self.manager, scope, reply, self.report)
-        if reply.tables:  # a timeout ended a round's last table: the next round's open
-            bot = Context(scope, "", BOT_ACTOR, BOT_ACTOR)
+        bot = Context(scope, "", BOT_ACTOR, BOT_ACTOR)
+        if reply.elsewhere:  # a timeout ended a round's last table: the standings
+            await post_elsewhere(self, self.manager, bot, reply)
+        if reply.tables:  # and the next round's tables
             await open_tables(self, self.manager, bot, reply)
 
     async def stop_gateway(self) -> None:

@@ -20,7 +20,7 @@ import discord
 from adapters.discord.publish import ChannelSurface
 from adapters.discord.responder import Responder
 from adapters.discord.surface import InteractionSurface
-from adapters.discord.tables import open_tables
+from adapters.discord.tables import open_tables, post_elsewhere
 from adapters.inflight import InFlight
 from adapters.logcontext import bind
 from core.service.api import delivery
@@ -175,6 +175,8 @@ async def deliver(responder: Responder, manager: Service, ctx: Context, reply: R
     surface = InteractionSurface(responder, channel)
     await delivery.deliver(reply, surface, manager, ctx)
     await responder.finish(await _fallback(surface, manager, ctx))
+    if reply.elsewhere:  # a tournament's standings, in its own channel
+        await post_elsewhere(responder.interaction.client, manager, ctx, reply)
     if reply.tables:  # a tournament round starts: its tables open in threads
         await open_tables(responder.interaction.client, manager, ctx, reply)
 

@@ -8,6 +8,7 @@ players are called and play with the usual buttons.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from dataclasses import replace
 from typing import Final
@@ -15,6 +16,7 @@ from typing import Final
 import discord
 
 from adapters.discord.publish import ChannelSurface
+from adapters.discord.render import split_text
 from core.service.api.delivery import deliver
 from core.service.api.service import Service
 from core.service.features.tournaments.command import OpenTable
@@ -38,6 +40,21 @@ async def open_tables(client: discord.Client, service: Service, ctx: Context,
         opened = await service.handle(table_ctx, OpenTable(call.tournament, call.round,
                                                            call.table))  # fmt: skip
         await deliver(opened, ChannelSurface(client, thread), service, table_ctx)
+
+
+async def post_elsewhere(client: discord.Client, service: Service, ctx: Context,
+                         reply: Reply) -> None:  # fmt: skip
+    """The reply's texts for other channels (a tournament's standings), once each."""
+    for channel, text in reply.elsewhere:
+        key = "say:" + hashlib.sha256(f"{channel}\n{text}".encode()).hexdigest()[:24]
+        await service.post_game_once(ctx.scope, key, lambda c=channel, x=text: _say(client, c, x))  # type: ignore[misc]
+
+
+async def _say(client: discord.Client, channel: str, text: str) -> str:
+    sent = None
+    for part in split_text(text):
+        sent = await client.get_partial_messageable(int(channel)).send(part)
+    return str(sent.id) if sent is not None else ""
 
 
 async def _new_thread(client: discord.Client, call: TableCall) -> str:

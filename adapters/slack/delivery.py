@@ -9,6 +9,7 @@ and a reply's summaries are announced once (the manager hands out both claims).
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
@@ -68,6 +69,10 @@ class Delivery:
         channel = game.channel if game is not None and not game.private else ctx.channel
         surface = SlackSurface(self, ctx, client, respond, channel, clicked, button)
         await deliver(reply, surface, self.manager, ctx)
+        for channel, text in reply.elsewhere:  # a tournament's standings, in its channel
+            key = "say:" + hashlib.sha256(f"{channel}\n{text}".encode()).hexdigest()[:24]
+            await self.manager.post_game_once(
+                ctx.scope, key, lambda c=channel, x=text: post_message(client, c, mrkdwn(x)))  # type: ignore[misc]
         for call in reply.tables:  # a tournament round starts: each table in a thread
             await self._open_table(call, ctx, client)
 

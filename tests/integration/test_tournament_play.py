@@ -70,7 +70,8 @@ async def test_a_whole_tournament_advances_each_round_once_and_pays_its_places(
         for table in current.tables:
             seed += 1
             ended = await play_table(store, tournament, table.number, seed, seed % 2 == 0)
-            news += [text for text in ended.public if "— round" in text or "is over" in text]
+            assert {channel for channel, _ in ended.elsewhere} <= {"c1"}
+            news += [text for _, text in ended.elsewhere if "— round" in text or "is over" in text]
         if (await running(store, cup)).status is Status.RUNNING:
             assert len((await running(store, cup)).rounds) == current.number + 1
     finished = await running(store, cup)

@@ -88,6 +88,9 @@ class Reply:
     refused: bool = field(default=False, compare=False)
     # Tournament tables whose round this reply starts (a surface opens each in a thread).
     tables: tuple[TableCall, ...] = ()
+    # Public texts for another channel, once each: (channel, text), e.g. the standings a
+    # tournament table's end shows in the tournament's channel rather than in the thread.
+    elsewhere: tuple[tuple[str, str], ...] = ()
 
     def buttons_under(self, text: str) -> tuple[tuple[Button, ...], ...]:
         """The rows of buttons a public text is posted with."""
@@ -103,6 +106,8 @@ class Reply:
         if self.tables:
             data["tables"] = [[c.tournament, c.round, c.table, c.channel, c.title]
                               for c in self.tables]  # fmt: skip
+        if self.elsewhere:
+            data["elsewhere"] = [list(pair) for pair in self.elsewhere]
         return wire.dumps(data)
 
     @classmethod
@@ -117,6 +122,7 @@ class Reply:
             review=Button(*review) if (review := data.get("review")) else None,
             reviewed=tuple(data.get("reviewed", ())),
             tables=tuple(TableCall(*call) for call in data.get("tables", ())),
+            elsewhere=tuple((str(c), str(x)) for c, x in data.get("elsewhere", ())),
         )
 
 

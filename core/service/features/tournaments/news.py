@@ -29,12 +29,14 @@ async def after_table(services: Services, scope: Scope, tour: str, reply: Reply)
         # The match's end and its result are stored; the next `tournament` command (or the
         # next table's end) counts it. The player's move must not look refused.
         return reply
-    told = [said for change in changes for said in round_news(change, server.lang)]
+    told = tuple((change.channel, said) for change in changes
+                 for said in round_news(change, server.lang))  # fmt: skip
     calls = tuple(call for change in changes if change.advanced
                   for call in texts.table_calls(change.after, change.channel, server.lang))
     if not told:
         return reply
-    return replace(reply, public=(*reply.public, *told), tables=(*reply.tables, *calls))
+    # The standings go to the tournament's channel; the table's thread keeps its own game.
+    return replace(reply, elsewhere=(*reply.elsewhere, *told), tables=(*reply.tables, *calls))
 
 
 def round_news(change: Change, lang: str) -> list[str]:
