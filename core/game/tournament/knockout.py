@@ -6,7 +6,7 @@ player with the bye goes on too. The tournament is over when one player is left.
 
 from __future__ import annotations
 
-from core.game.tournament.draw import draw
+from core.game.tournament.draw import player_draw
 from core.game.tournament.layout import table_sizes
 from core.game.tournament.values import Round, Table, Tournament
 
@@ -14,7 +14,7 @@ from core.game.tournament.values import Round, Table, Tournament
 def going_on(tournament: Tournament, number: int, table: Table) -> str:
     """Who goes on from a finished table of round `number`."""
     assert table.result is not None
-    return min(table.result.winners, key=lambda p: draw(tournament.seed, tournament.id, number, p))
+    return min(table.result.winners, key=lambda p: player_draw(tournament, number, p))
 
 
 def still_in(tournament: Tournament) -> tuple[str, ...]:
@@ -28,7 +28,7 @@ def still_in(tournament: Tournament) -> tuple[str, ...]:
 
 def knockout_round(tournament: Tournament, number: int, players: tuple[str, ...]) -> Round:
     """Round `number`: in draw order, the players fill the tables; the last one has any bye."""
-    ordered = sorted(players, key=lambda p: draw(tournament.seed, tournament.id, number, p))
+    ordered = sorted(players, key=lambda p: player_draw(tournament, number, p))
     sizes, bye = table_sizes(len(ordered), tournament.settings.table_size)
     tables, start = [], 0
     for index, size in enumerate(sizes, start=1):

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from core.game.tournament.draw import draw
+from core.game.tournament.draw import player_draw
 from core.game.tournament.knockout import going_on
 from core.game.tournament.values import Kind, Round, Table, Tournament
 
@@ -100,7 +100,7 @@ def _line(tournament: Tournament, finished: list[Round], score: dict[str, int],
 
 def lot(tournament: Tournament, player: str) -> str:
     """The last tiebreak: round 0's draw (before the start, the player's id)."""
-    return draw(tournament.seed, tournament.id, 0, player) if tournament.seed else player
+    return player_draw(tournament, 0, player) if tournament.seed else player
 
 
 def knockout_standings(tournament: Tournament) -> tuple[Standing, ...]:

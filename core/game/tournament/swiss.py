@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from core.game.tournament.draw import draw
+from core.game.tournament.draw import player_draw
 from core.game.tournament.layout import table_sizes
 from core.game.tournament.standings import swiss_standings
 from core.game.tournament.values import Round, Table, Tournament
@@ -43,7 +43,7 @@ def ranking(tournament: Tournament, number: int) -> list[str]:
     return sorted(
         tournament.players,
         key=lambda p: (-lines[p].points, -lines[p].opponents_points, lines[p].average,
-                       draw(tournament.seed, tournament.id, number, p)),
+                       player_draw(tournament, number, p)),
     )  # fmt: skip
 
 

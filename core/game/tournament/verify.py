@@ -27,3 +27,19 @@ def pairing_faults(tournament: Tournament) -> list[str]:
         if seating(next_round(before)) != seating(played):
             faults.append(f"round {played.number} is not the pairing its seed gives")
     return faults
+
+
+def published(tournament: Tournament) -> Tournament:
+    """The tournament as its record is published: each player named by their number in the
+    order of entry (the draws' own), never by a platform id; names, seats and results kept."""
+    number = {player: str(index) for index, player in enumerate(tournament.players, start=1)}
+    rounds = tuple(
+        replace(round_, bye=number.get(round_.bye, ""), tables=tuple(
+            replace(table, seats=tuple(number[p] for p in table.seats), result=None
+                    if table.result is None else replace(
+                        table.result, winners=tuple(number[p] for p in table.result.winners)))
+            for table in round_.tables))
+        for round_ in tournament.rounds
+    )  # fmt: skip
+    entries = tuple(replace(entry, id=number[entry.id]) for entry in tournament.entries)
+    return replace(tournament, entries=entries, rounds=rounds)

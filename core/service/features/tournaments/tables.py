@@ -46,6 +46,11 @@ def inbox(tournament_id: str) -> str:
     return f"tour:{tournament_id}:results"
 
 
+def games(tournament_id: str) -> str:
+    """The key of each table's match id (`<round>:<table>`), for the page's replays."""
+    return f"tour:{tournament_id}:games"
+
+
 def table_config(settings: Settings, timer: int) -> MatchConfig:
     """Every table plays the tournament's rules and format, for no stakes, with hints off."""
     return MatchConfig(settings.rules, settings.format, timer=timer, hints=False,
@@ -76,4 +81,5 @@ def kept(change: Change) -> Iterable[StoreOp]:
         return ()
     result = result_of(change.record.state, ended.winners)
     field = f"{link.round}:{link.table}"
-    return (StoreOp(OpKind.HSET, inbox(link.tournament), field, result_text(result)),)
+    return (StoreOp(OpKind.HSET, inbox(link.tournament), field, result_text(result)),
+            StoreOp(OpKind.HSET, games(link.tournament), field, change.record.game_id))

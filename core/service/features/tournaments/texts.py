@@ -10,6 +10,7 @@ from core.game.tournament.progress import revealed_seed
 from core.game.tournament.standings import Standing, standings
 from core.game.tournament.text_form import to_text
 from core.game.tournament.values import Kind, Round, Status, Tournament
+from core.game.tournament.verify import published
 from core.service.features.tournaments.chips import prizes_out
 from core.service.model.views import TableCall
 from core.text.i18n import decimal, t
@@ -107,7 +108,7 @@ def finished_text(tournament: Tournament, lang: str) -> str:
             lines.append(t(lang, "tournament.prize", place=place,
                            player=tournament.name_of(player), amount=amount))  # fmt: skip
     lines.append(t(lang, "tournament.seed", seed=revealed_seed(tournament)))
-    lines.append(t(lang, "tournament.record", record=to_text(tournament)))
+    lines.append(t(lang, "tournament.record", record=to_text(published(tournament))))
     return "\n".join(lines)
 
 

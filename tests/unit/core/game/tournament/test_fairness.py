@@ -7,10 +7,11 @@ import hashlib
 import random
 from dataclasses import replace
 
-from core.game.tournament.draw import draw
+from core.game.tournament.draw import player_draw
 from core.game.tournament.progress import cancel, revealed_seed, start
+from core.game.tournament.standings import standings
 from core.game.tournament.values import Kind, Table
-from core.game.tournament.verify import pairing_faults
+from core.game.tournament.verify import pairing_faults, published
 from tests.unit.core.game.tournament.helpers import SEED, entered, played
 
 
@@ -42,4 +43,14 @@ def test_a_changed_seating_or_a_wrong_seed_is_found() -> None:
 def test_round_one_is_seated_in_the_order_of_its_draw() -> None:
     tournament = start(entered(6), SEED)
     seated = [p for t in tournament.rounds[0].tables for p in t.seats]
-    assert seated == sorted(tournament.players, key=lambda p: draw(SEED, "cup1", 1, p))
+    assert seated == sorted(tournament.players, key=lambda p: player_draw(tournament, 1, p))
+
+
+def test_the_published_record_names_entries_by_number_and_still_checks_out() -> None:
+    final = played(entered(7, Kind.KNOCKOUT, 2), random.Random(4))[-1]
+    shown = published(final)
+    assert [e.id for e in shown.entries] == [str(n) for n in range(1, 8)]
+    assert not any(p.startswith("p") for r in shown.rounds for p in r.players)
+    assert pairing_faults(shown) == []
+    assert [s.player for s in standings(shown)] == [
+        str(final.players.index(s.player) + 1) for s in standings(final)]

@@ -9,7 +9,7 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.game.tournament.draw import draw
+from core.game.tournament.draw import player_draw
 from core.game.tournament.knockout import still_in
 from core.game.tournament.progress import record, start
 from core.game.tournament.standings import standings
@@ -47,7 +47,7 @@ def test_of_tied_winners_the_smaller_draw_goes_on() -> None:
     table = tournament.rounds[0].tables[0]
     tied = table.seats[:2]
     done = record(tournament, 1, 1, TableResult(tied, (3, 3, 8, 9)))
-    expected = min(tied, key=lambda p: draw(SEED, "cup1", 1, p))
+    expected = min(tied, key=lambda p: player_draw(tournament, 1, p))
     assert done.status is Status.FINISHED
     assert still_in(done) == (expected,)
     runner_up = next(p for p in tied if p != expected)
