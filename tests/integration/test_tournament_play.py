@@ -119,3 +119,22 @@ async def test_a_result_left_by_a_process_that_stopped_after_the_match_is_counte
     again = (await say(Table(manager(store, clock=Clock())), "Bob", "standings")).public
     assert len(again) == 1
     assert len((await running(store, cup.id)).rounds) == 2
+
+
+async def test_a_table_an_admin_stops_counts_as_a_tie_and_the_round_still_ends(
+    store: RedisStore,
+) -> None:
+    lobby = Table(manager(store, clock=Clock()))
+    await say(lobby, "Root", "create Cup rounds=1", admin=True)
+    for name in NAMES[:2]:
+        await say(lobby, name, "join")
+    await say(lobby, "Root", "start", admin=True)
+    cup = await running(store)
+    table = Table(manager(store, clock=Clock()), channel="c1/r1t1")
+    await table.manager.handle(table.ctx("Root"), OpenTable(cup.id, 1, 1))
+    stopped = await table.manager.handle(table.ctx("Root", admin=True), parse("stop", Plain()))
+    assert stopped.private is None or "Only" not in stopped.private
+    final = await running(store, cup.id)
+    assert final.status is Status.FINISHED
+    assert final.rounds[0].tables[0].result is not None
+    assert set(final.rounds[0].tables[0].result.winners) == set(final.players)

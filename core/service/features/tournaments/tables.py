@@ -77,9 +77,12 @@ def kept(change: Change) -> Iterable[StoreOp]:
     """A tournament table's match is over: its result goes to the tournament's inbox."""
     link = TableLink.parse(change.record.tour)
     ended = next((e for e in change.events if isinstance(e, MatchEnded)), None)
-    if link is None or ended is None or not ended.winners:
+    if link is None or ended is None:
         return ()
-    result = result_of(change.record.state, ended.winners)
+    # A table an admin stopped has no winner: it counts as a tie of everyone seated, so the
+    # round still ends (in a knockout the lower draw goes on).
+    seats = change.record.state.seats
+    result = result_of(change.record.state, ended.winners or tuple(range(len(seats))))
     field = f"{link.round}:{link.table}"
     return (StoreOp(OpKind.HSET, inbox(link.tournament), field, result_text(result)),
             StoreOp(OpKind.HSET, games(link.tournament), field, change.record.game_id))
