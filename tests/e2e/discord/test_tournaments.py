@@ -84,11 +84,13 @@ async def test_a_swiss_of_seven_plays_every_table_in_its_own_thread(
     assert names[0].startswith("Friday cup · round 1 · table 1: ")
     calls = [text_of(m) for m in fake.messages.values() if "your table is open" in text_of(m)]
     assert len(calls) == 6 and all("<@" in call for call in calls)
-    await fake.until(lambda: any("is over" in text_of(m) for m in fake.messages.values()))
-    in_channel = [text_of(m) for m in fake.messages.values() if m["channel_id"] == str(CHANNEL_ID)]
+    def in_channel() -> list[str]:
+        return [text_of(m) for m in fake.messages.values() if m["channel_id"] == str(CHANNEL_ID)]
+
+    # the end is posted in the channel after the last standings
+    await fake.until(lambda: any("** is over: " in text for text in in_channel()))
     for rounds in ("1 round", "2 rounds", "3 rounds"):  # after every round, in the channel
-        assert any(f"— standings after {rounds}:" in text for text in in_channel), rounds
-    assert any("is over" in text for text in in_channel)
+        assert any(f"— standings after {rounds}:" in text for text in in_channel()), rounds
     assert (await store.verify_ledger(SCOPE)).ok
     assert pairing_faults(final) == []
     winner = standings(final)[0].player

@@ -76,10 +76,13 @@ async def test_a_swiss_of_seven_plays_every_table_in_a_thread(
     assert len(games) == 6 and len({m.thread_ts for m in games}) == 6
     lines = {m.ts: m.text for m in fake.messages.values() if m.ts in {g.thread_ts for g in games}}
     assert all(text.startswith("Friday cup · round ") for text in lines.values())
-    in_channel = [m.text for m in fake.messages.values()
-                  if m.channel == CHANNEL and not m.thread_ts]  # fmt: skip
+    def in_channel() -> list[str]:
+        return [m.text for m in fake.messages.values() if m.channel == CHANNEL and not m.thread_ts]
+
+    # the end is posted in the channel after the last standings
+    await fake.wait_for(lambda: any("* is over: " in text for text in in_channel()))
     for rounds in ("1 round", "2 rounds", "3 rounds"):  # after every round, in the channel
-        assert any(f"— standings after {rounds}:" in text for text in in_channel), rounds
+        assert any(f"— standings after {rounds}:" in text for text in in_channel()), rounds
     calls = [m for m in fake.messages.values() if "your table is open" in m.text]
     assert len(calls) == 6 and all(m.thread_ts for m in calls)
     assert (await manager.store.verify_ledger(SCOPE)).ok
