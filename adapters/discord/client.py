@@ -15,6 +15,7 @@ import yarl
 from discord import app_commands
 
 from adapters.discord.buttons import ForgedButton, GameButton
+from adapters.discord.calls import show_calls
 from adapters.discord.commands import ShutboxCommands
 from adapters.discord.interactions import press
 from adapters.discord.publish import BOT_ACTOR, show_timeout
@@ -189,6 +190,8 @@ class ShutboxClient(discord.AutoShardedClient):
         """A deadline passed (the runtime's sweep): show the game as the manager moved it on."""
         await show_timeout(self, self.manager, scope, reply, self.report)
         bot = Context(scope, "", BOT_ACTOR, BOT_ACTOR)
+        if reply.call is not None or reply.uncall:  # the next player, after a timeout
+            await show_calls(self, self.manager, bot, reply)
         if reply.elsewhere:  # a timeout ended a round's last table: the standings
             await post_elsewhere(self, self.manager, bot, reply)
         if reply.tables:  # and the next round's tables

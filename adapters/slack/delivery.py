@@ -21,6 +21,7 @@ from adapters.pictures import PictureLinks
 from adapters.slack.blocks import game_blocks, game_text, mrkdwn, panel_blocks
 from adapters.slack.calls import RESPONSE_URL, CallFailed, calling
 from adapters.slack.threads import split, thread_channel
+from adapters.slack.turn_calls import show_calls
 from core.service.api.delivery import GameMessage, Rows, deliver
 from core.service.api.service import Service
 from core.service.features.tournaments.command import OpenTable
@@ -69,6 +70,8 @@ class Delivery:
         channel = game.channel if game is not None and not game.private else ctx.channel
         surface = SlackSurface(self, ctx, client, respond, channel, clicked, button)
         await deliver(reply, surface, self.manager, ctx)
+        if reply.call is not None or reply.uncall:  # the player whose turn it is now
+            await show_calls(self.manager, ctx, client, reply)
         for channel, text in reply.elsewhere:  # a tournament's standings, in its channel
             key = "say:" + hashlib.sha256(f"{channel}\n{text}".encode()).hexdigest()[:24]
             await self.manager.post_game_once(

@@ -52,6 +52,18 @@ class GameView:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnCall:
+    """A short message that calls the player whose turn it is (the platform notifies them;
+    an edit of the game message never does). `key` names the turn: one call per turn."""
+
+    key: str
+    channel: str
+    user: str
+    text: str
+    under: str = ""  # the game message's id, where a platform threads the call under it
+
+
+@dataclass(frozen=True, slots=True)
 class TableCall:
     """A tournament table to open in a thread of its own under `channel` (the tournament's):
     the surface makes the thread, once, and sends `OpenTable` from it."""
@@ -91,6 +103,9 @@ class Reply:
     # Public texts for another channel, once each: (channel, text), e.g. the standings a
     # tournament table's end shows in the tournament's channel rather than in the thread.
     elsewhere: tuple[tuple[str, str], ...] = ()
+    # The turn's call to post, and the key of an earlier call to take down (the player acted).
+    call: TurnCall | None = None
+    uncall: str = ""
 
     def buttons_under(self, text: str) -> tuple[tuple[Button, ...], ...]:
         """The rows of buttons a public text is posted with."""
@@ -108,6 +123,11 @@ class Reply:
                               for c in self.tables]  # fmt: skip
         if self.elsewhere:
             data["elsewhere"] = [list(pair) for pair in self.elsewhere]
+        if self.call is not None:
+            c = self.call
+            data["call"] = [c.key, c.channel, c.user, c.text, c.under]
+        if self.uncall:
+            data["uncall"] = self.uncall
         return wire.dumps(data)
 
     @classmethod
@@ -123,6 +143,8 @@ class Reply:
             reviewed=tuple(data.get("reviewed", ())),
             tables=tuple(TableCall(*call) for call in data.get("tables", ())),
             elsewhere=tuple((str(c), str(x)) for c, x in data.get("elsewhere", ())),
+            call=TurnCall(*data["call"]) if data.get("call") else None,
+            uncall=str(data.get("uncall", "")),
         )
 
 

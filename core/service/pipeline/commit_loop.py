@@ -14,7 +14,7 @@ from core.game.actions import Action, Join
 from core.game.engine import apply
 from core.game.errors import InsufficientChips, NoGame, ShutboxError, StaleAction
 from core.game.state import GameState
-from core.service.features import audit, ratings
+from core.service.features import audit, pings, ratings
 from core.service.features.challenge import STREAKS
 from core.service.features.skill import Skill
 from core.service.features.tournaments import news
@@ -83,7 +83,13 @@ class CommitLoop(ManagerBase):
             fair=fair, skills=skills, streak=streak,
         )  # fmt: skip
         stop = audit.admin_stop(ctx, record, action, int(self.clock()))
-        return replace(plan, commit=replace(plan.commit, ops=(*plan.commit.ops, *stop)))
+        plan = replace(plan, commit=replace(plan.commit, ops=(*plan.commit.ops, *stop)))
+        # Turn calls (core/service/features/pings.py): the player whose turn it is now.
+        call, uncall = await pings.called(self.store, ctx.scope, record, plan.final, config.ping)
+        if call is None and not uncall:
+            return plan
+        reply = replace(plan.reply, call=call, uncall=uncall)
+        return replace(plan, reply=reply, commit=replace(plan.commit, result=reply.to_json()))
 
     async def _skills(self, scope: Scope, users: list[str]) -> dict[str, Skill]:
         """The ratings of the players a finishing match rates (none read otherwise)."""

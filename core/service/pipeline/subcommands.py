@@ -42,11 +42,14 @@ from core.service.api.commands import (
     Stop,
     Web,
 )  # fmt: skip
+from core.service.api.ping_words import ping as ping_words
 from core.service.api.subcommand import Param, Subcommand
 from core.service.api.text_commands import Mentions, Parser
 from core.service.api.tournament_words import tournament as tournament_words
+from core.service.features import pings
 from core.service.features.economy import BOARD_NAMES
 from core.service.features.gifts import Recipient
+from core.service.features.pings import SWITCHES, Ping
 from core.service.features.seasons import MAX_SEASON
 from core.service.features.tournaments.command import ACTIONS, KINDS, TournamentCommand
 from core.service.features.tournaments.handler import tournament as tournament_handler
@@ -152,6 +155,8 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
                lambda v: Grant(v["player"].id, v["player"].name, v["amount"],
                                v["player"].standing), guild=True),
     Subcommand("audit", Audit, server.audit_log, guild=True),
+    Subcommand("ping", Ping, pings.ping, ping_words, (Param("calls", str, values=SWITCHES),),
+               lambda v: Ping(v.get("calls", "")), guild=True),
     # Tournaments (core/service/features/tournaments/): one entry, every action.
     Subcommand("tournament", TournamentCommand, tournament_handler, tournament_words,
                _TOURNAMENT, _tournament_command, guild=True),

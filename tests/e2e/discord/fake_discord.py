@@ -206,6 +206,7 @@ class FakeDiscord:
             ("GET", f"{api}/channels/{{cid}}/messages/{{mid}}", self._channel_get),
             ("PATCH", f"{api}/channels/{{cid}}/messages/{{mid}}", self._channel_edit),
             ("POST", f"{api}/channels/{{cid}}/messages/{{mid}}/threads", self._thread_start),
+            ("DELETE", f"{api}/channels/{{cid}}/messages/{{mid}}", self._channel_delete),
         ]
         for method, path, handler in routes:
             app.router.add_route(method, path, handler)
@@ -349,6 +350,14 @@ class FakeDiscord:
     async def _channel_post(self, request: web.Request) -> web.Response:
         data, uploads = self._body(request)
         return json_response(self._post(int(request.match_info["cid"]), data, 0, uploads))
+
+    async def _channel_delete(self, request: web.Request) -> web.Response:
+        mid = int(request.match_info["mid"])
+        shown = self.messages.get(mid)
+        if shown is None or mid in self.deleted or shown["channel_id"] != request.match_info["cid"]:
+            return error(404, 10008, "Unknown Message")
+        self.deleted.add(mid)
+        return web.Response(status=204)
 
     async def _thread_start(self, request: web.Request) -> web.Response:
         """A public thread started on one of the bot's messages (a tournament's table)."""

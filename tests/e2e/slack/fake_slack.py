@@ -37,6 +37,7 @@ class Message:
     blocks: list[dict[str, Any]]
     updates: int = 0
     thread_ts: str = ""  # the thread it was posted in, if any
+    deleted: bool = False  # taken down by chat.delete
 
     @property
     def body(self) -> str:
@@ -238,6 +239,7 @@ class FakeSlack:
         handler = {
             "auth.test": self._auth_test, "chat.postMessage": self._post,
             "chat.update": self._update, "chat.postEphemeral": self._ephemeral,
+            "chat.delete": self._delete,
             "users.info": self._user, "oauth.v2.access": self._oauth,
             "apps.connections.open": self._connections_open,
         }.get(method)  # fmt: skip
@@ -270,6 +272,13 @@ class FakeSlack:
         message.blocks = _json_list(params.get("blocks"))
         message.text = str(params.get("text", ""))
         message.updates += 1
+        return {"ok": True, "channel": message.channel, "ts": message.ts}
+
+    def _delete(self, params: dict[str, Any], token: str | None) -> dict[str, Any]:
+        message = self.messages.get(str(params["ts"]))
+        if message is None or message.deleted or message.channel != params["channel"]:
+            return {"ok": False, "error": "message_not_found"}
+        message.deleted = True
         return {"ok": True, "channel": message.channel, "ts": message.ts}
 
     def _ephemeral(self, params: dict[str, Any], token: str | None) -> dict[str, Any]:
