@@ -112,13 +112,16 @@ def knockout_standings(tournament: Tournament) -> tuple[Standing, ...]:
 
 
 def _knockout_key(tournament: Tournament, line: Standing) -> tuple[int, int, int, str]:
-    """(rounds survived, best first; lost a tie for going on; score at the last table; lot)."""
+    """(rounds reached, best first; how the player left their last finished table: went on,
+    a tied winner who did not, or beaten; their score there; the lot)."""
     survived, last, number = 0, None, 0
     for round_ in tournament.rounds:
         if line.player not in round_.players:
             break
-        survived, number = survived + 1, round_.number
-        last = next((t for t in round_.tables if line.player in t.seats), None)
+        survived += 1
+        table = next((t for t in round_.tables if line.player in t.seats), None)
+        if table is not None and table.result is not None:
+            last, number = table, round_.number
     if last is None or last.result is None:
         return (-survived, 0, 0, line.lot)
     if line.player == going_on(tournament, number, last):

@@ -52,3 +52,14 @@ def test_of_tied_winners_the_smaller_draw_goes_on() -> None:
     assert still_in(done) == (expected,)
     runner_up = next(p for p in tied if p != expected)
     assert [s.player for s in standings(done)][:2] == [expected, runner_up]
+
+
+def test_players_still_in_are_ordered_by_their_score_at_the_table_they_won() -> None:
+    tournament = start(entered(4, Kind.KNOCKOUT, 2), SEED)
+    first, second = tournament.rounds[0].tables
+    tournament = record(tournament, 1, 1, TableResult((first.seats[0],), (9, 20)))
+    tournament = record(tournament, 1, 2, TableResult((second.seats[0],), (3, 20)))
+    assert len(tournament.rounds) == 2  # the final is being played
+    order = [s.player for s in standings(tournament)]
+    assert order[:2] == [second.seats[0], first.seats[0]]  # 3 before 9
+    assert set(order[2:]) == {first.seats[1], second.seats[1]}  # beaten, both on 20: the lot
