@@ -24,3 +24,9 @@ def test_the_page_states_the_points_and_the_seven_player_example() -> None:
     assert "winner scores 2 points, tied winners 1 each, a bye 2" in PAGE
     assert table_sizes(7, 3) == ((3, 3), True)
     assert "Seven players at tables of 3 play 3 + 3 and one\n  has a bye" in PAGE
+
+
+def test_the_page_states_the_search_budget() -> None:
+    from core.game.tournament.swiss import SEARCH_BUDGET
+
+    assert f"{SEARCH_BUDGET:,} tables a round" in PAGE

@@ -24,7 +24,10 @@ from core.game.tournament.layout import table_sizes
 from core.game.tournament.standings import swiss_standings
 from core.game.tournament.values import Round, Table, Tournament
 
-SEARCH_BUDGET = 200_000  # seatings tried per round; far more than a field of 64 needs
+# Tables tried a round, over every choice of bye. Past the budget the best seating found so
+# far is taken (each choice of bye still gets its first seating, found depth first), so a field
+# of 64 is paired in a fraction of a second; small fields are searched to the end.
+SEARCH_BUDGET = 20_000
 
 
 def met_pairs(tournament: Tournament) -> frozenset[frozenset[str]]:
@@ -54,9 +57,10 @@ def swiss_round(tournament: Tournament, number: int) -> Round:
     met = met_pairs(tournament)
     had_bye = {r.bye for r in tournament.rounds}
     best: tuple[tuple[int, int], str, list[tuple[str, ...]]] | None = None
+    search = _Search(met, sizes)  # one budget for the whole round, every bye tried included
     for candidate in _bye_candidates(ranked, had_bye) if bye else [""]:
         seated = [p for p in ranked if p != candidate]
-        found = _Search(met, sizes).best(seated)
+        found = search.best(seated)
         cost = (found.repeats, int(candidate in had_bye))
         if best is None or cost < best[0]:
             best = (cost, candidate, found.tables)
@@ -87,22 +91,29 @@ class _Search:
         self.found = _Found()
 
     def best(self, seated: list[str]) -> _Found:
+        """The best seating of these players the remaining budget finds (its first seating
+        is always found: the search goes depth first)."""
+        self.found = _Found()
         self._seat(seated, [], 0)
         return self.found
 
     def _seat(self, left: list[str], tables: list[tuple[str, ...]], repeats: int) -> None:
-        if repeats >= self.found.repeats or self.budget <= 0 or self.found.repeats == 0:
+        if repeats >= self.found.repeats or self.found.repeats == 0:
             return
         if not left:
             self.found = _Found(repeats, list(tables))
             return
-        self.budget -= 1
         sizes_left = list(self.sizes)
         for table in tables:
             sizes_left.remove(len(table))
         for size in sorted(set(sizes_left), reverse=True):  # a full table first
             for table, rest in self._tables_headed_by(left, size):
-                self._seat(rest, [*tables, table], repeats + self._repeats(table))
+                if (self.budget <= 0 and self.found.tables) or self.found.repeats == 0:
+                    return
+                self.budget -= 1  # every table tried counts: a big field stays quick
+                cost = repeats + self._repeats(table)
+                if cost < self.found.repeats:
+                    self._seat(rest, [*tables, table], cost)
 
     def _tables_headed_by(self, left: list[str],
                           size: int) -> Iterator[tuple[tuple[str, ...], list[str]]]:  # fmt: skip
