@@ -102,3 +102,10 @@ def test_players_level_on_points_meet_each_other() -> None:
     winners = {t.seats[0] for t in tournament.rounds[0].tables}
     assert any(set(t.seats) == winners for t in tournament.rounds[1].tables)
     assert repeats(replace(tournament, rounds=tournament.rounds[:1]), tournament.rounds[1]) == 0
+
+
+def test_a_field_of_64_at_tables_of_two_never_meets_twice_in_ten_rounds() -> None:
+    """The bounded search still finds seatings without a repeat for a big field of pairs."""
+    final = played(entered(64, size=2, rounds=10), random.Random(1))[-1]
+    meetings = [frozenset(t.seats) for r in final.rounds for t in r.tables]
+    assert len(meetings) == 320 and len(set(meetings)) == 320
