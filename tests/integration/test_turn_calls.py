@@ -64,3 +64,11 @@ async def test_start_calls_only_the_first_turn_and_solo_calls_nobody(store: Redi
     solo = Table(manager(store), channel="c3")
     alone = await solo.manager.handle(solo.ctx("Cid"), parse("solo", Plain()))
     assert alone.call is None
+
+
+async def test_ping_says_which_it_is_and_refuses_another_word(store: RedisStore) -> None:
+    table = Table(manager(store))
+    shown = await table.manager.handle(table.ctx("Ann"), parse("ping", Plain()))
+    assert shown.private == "You are called when it’s your turn. `/shutbox ping off` stops it."
+    refused = await table.manager.handle(table.ctx("Ann"), parse("ping maybe", Plain()))
+    assert refused.private == "“maybe” is not a valid value for ping. Allowed: on, off."

@@ -40,7 +40,7 @@ async def ping(services: Services, ctx: Context, command: Ping) -> Reply:
         off = (await services.store.hash(ctx.scope, OPTED_OUT)).get(ctx.user) == "1"
         return Reply(private=t(lang, "ping.is_off" if off else "ping.is_on"))
     if switch not in SWITCHES:
-        raise InvalidOption("error.option.value", option="ping", value=switch[:20],
+        raise InvalidOption("error.config.value", key="ping", value=switch[:20],
                             allowed=", ".join(SWITCHES))  # fmt: skip
     value = "1" if switch == "off" else ""
     await services.store.commit(Commit(ctx.scope, ops=(StoreOp(OpKind.HSET, OPTED_OUT, ctx.user,
