@@ -8,6 +8,7 @@ import re
 import pytest
 
 from core.game.errors import ShutboxError
+from core.service.api.commands import Click
 from core.service.model.views import Reply
 from core.service.pipeline.subcommands import parse
 from core.store.redis_store import RedisStore
@@ -118,3 +119,22 @@ async def test_joining_twice_or_without_the_fee_is_refused(store: RedisStore) ->
     await say(table, "Root", "create Cup", admin=True)
     await say(table, "Ann", "join")
     assert await refused(table, "Ann", "join") == "You are already entered in Cup."
+
+
+async def test_the_sign_up_message_takes_entries_by_its_buttons(store: RedisStore) -> None:
+    """Join and Leave under the sign-up message answer with that message, updated."""
+    table = Table(manager(store, clock=Clock()))
+    made = await say(table, "Root", "create Cup", admin=True)
+    (join, leave), = made.buttons
+    assert (join.label, leave.label) == ("Join", "Leave")
+    joined = await table.manager.handle(table.ctx("Ann"), Click(join.action_id))
+    assert joined.public[0].splitlines()[-1] == "Players (1): Ann"
+    assert joined.buttons == made.buttons
+    left = await table.manager.handle(table.ctx("Ann"), Click(leave.action_id))
+    assert left.public[0].splitlines()[-1] == "Players (0): —"
+    await say(table, "Root", "cancel", admin=True)
+    await say(table, "Root", "create Next", admin=True)
+    stale = await table.manager.handle(table.ctx("Ann"), Click(join.action_id))
+    assert stale.private == (
+        "The tournament Cup has already started or ended: entries and changes are closed."
+    )

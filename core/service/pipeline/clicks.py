@@ -24,6 +24,9 @@ from core.game.errors import NotYourTurn, StaleAction
 from core.service.api.commands import Click, Command
 from core.service.features import hints
 from core.service.features.boards import board_of
+from core.service.features.tournaments.command import TournamentCommand
+from core.service.features.tournaments.handler import tournament
+from core.service.features.tournaments.texts import SIGNUP_VERBS
 from core.service.model.buttons import ButtonId, parse_button
 from core.service.model.context import Context
 from core.service.model.record import GameRecord
@@ -57,6 +60,10 @@ class Clicks(GameCommands, ChallengeCommands):
             return await self._page(ctx, button)
         if button.verb == "review":
             return await self._review(ctx, button.game)
+        if button.verb in SIGNUP_VERBS:  # a tournament's sign-up message
+            signup = TournamentCommand(SIGNUP_VERBS[button.verb], tournament=button.game,
+                                       panel=True)  # fmt: skip
+            return await tournament(self, ctx, signup)
         if button.verb == "rematch":
             return await self._rematch(ctx, button.game)
         if button.verb == "board":

@@ -12,7 +12,7 @@ from core.service.features.tournaments.records import load
 from core.service.model.context import Context
 from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
-from tests.e2e.discord.fake_discord import FakeDiscord, Json, playing, text_of
+from tests.e2e.discord.fake_discord import FakeDiscord, Json, buttons, playing, text_of
 from tests.e2e.discord.payloads import CHANNEL_ID, User
 from tests.e2e.discord.players import MOD, SCOPE
 
@@ -105,3 +105,18 @@ async def test_a_knockout_of_eight_plays_three_rounds(
     assert len(fake.threads) == 7
     assert (await store.verify_ledger(SCOPE)).ok
     assert pairing_faults(final) == []
+
+
+async def test_the_sign_up_message_takes_entries_by_its_buttons(
+    fake: FakeDiscord, bot: ShutboxClient, store: RedisStore
+) -> None:
+    made = await fake.answered(await fake.command(MOD, "tournament", options={
+        "action": "create", "name": "Cup"}))  # fmt: skip
+    signup = made.original
+    assert signup is not None
+    join = next(b["custom_id"] for b in buttons(fake.messages[signup]) if b["label"] == "Join")
+    pressed = await fake.answered(await fake.click(PLAYERS[0], signup, str(join)))
+    assert pressed.answer_type == 7  # the sign-up message itself, edited in place
+    assert text_of(fake.messages[signup]).splitlines()[-1] == "Players (1): Ann"
+    stored = await store.hash(SCOPE, "tours")
+    assert stored[str(CHANNEL_ID)]

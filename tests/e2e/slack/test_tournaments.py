@@ -99,3 +99,15 @@ async def test_a_knockout_of_eight_plays_three_rounds(
     assert len(table_games(fake)) == 7
     assert (await manager.store.verify_ledger(SCOPE)).ok
     assert pairing_faults(final) == []
+
+
+async def test_the_sign_up_message_takes_entries_by_its_buttons(
+    slack: Driver, fake: FakeSlack
+) -> None:
+    await slack.command("UANN", "tournament create Cup")
+    found: list[Message] = await fake.wait_for(
+        lambda: [m for m in fake.messages.values() if "sign up" in m.text and m.buttons])
+    signup = found[0]
+    join = next(b["action_id"] for b in signup.buttons if b["text"]["text"] == "Join")
+    await slack.press("UBOB", signup, str(join))
+    assert signup.body.splitlines()[-1] == "Players (1): Bob"

@@ -32,6 +32,8 @@ class TournamentCommand(Command):
     fee: int | None = None
     split: str | None = None
     start: str | None = None
+    tournament: str = ""  # a sign-up button's tournament: only that one is joined or left
+    panel: bool = False  # pressed on the sign-up message: answer with it, updated in place
 
 
 def settings_of(command: TournamentCommand, now: float) -> Settings:

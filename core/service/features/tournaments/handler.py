@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from core.game.errors import InvalidOption, NotAllowed
 from core.game.tournament.draw import new_server_seed
+from core.game.tournament.errors import TournamentClosed
 from core.game.tournament.values import Entry, Status
 from core.service.features.tournaments import texts
 from core.service.features.tournaments.book import Book, Change
@@ -21,7 +22,7 @@ from core.service.features.tournaments.command import (
     settings_of,
 )
 from core.service.features.tournaments.news import round_news
-from core.service.features.tournaments.records import active
+from core.service.features.tournaments.records import active, load
 from core.service.model.context import Context
 from core.service.model.services import Services
 from core.service.model.views import Reply
@@ -43,31 +44,47 @@ async def tournament(services: Services, ctx: Context, command: TournamentComman
     if action == "create":
         settings = settings_of(command, services.clock())
         made = await book.create(ctx.channel, secrets.token_hex(ID_BYTES), settings)
-        return Reply(public=(texts.signup(made.after, config.lang),))
+        return Reply(public=(texts.signup(made.after, config.lang),),
+                     buttons=texts.signup_buttons(made.after, config.lang))
     news = await _start_when_due(book, services, ctx, config.lang) or await _caught_up(
         book, services, ctx, config.lang)
-    reply = await _act(action, book, services, ctx, config.lang)
+    if command.tournament:  # a sign-up button: only its own tournament
+        await _check_signup(services, ctx, command.tournament)
+    reply = await _act(action, book, services, ctx, config.lang, command.panel)
     if news is None:
         return reply
     return replace(reply, public=(*news.public, *reply.public), tables=news.tables + reply.tables)
 
 
-async def _act(action: str, book: Book, services: Services, ctx: Context, lang: str) -> Reply:
+async def _act(action: str, book: Book, services: Services, ctx: Context, lang: str,
+               panel: bool = False) -> Reply:  # fmt: skip
     if action == "start":
         change = await book.start(ctx.channel, new_server_seed())
         return _started(change, ctx.channel, lang)
     if action == "join":
         return _entries(await book.join(ctx.channel, Entry(ctx.user, ctx.name)), lang,
-                        "tournament.joined", ctx.name)  # fmt: skip
+                        "tournament.joined", ctx.name, panel)  # fmt: skip
     if action == "leave":
         change = await book.leave(ctx.channel, ctx.user)
         services.forget(ctx.scope, (ctx.user,))
-        return _entries(change, lang, "tournament.left", ctx.name)
+        return _entries(change, lang, "tournament.left", ctx.name, panel)
     if action == "cancel":
         change = await book.cancel(ctx.channel)
         services.forget(ctx.scope, change.after.players)
         return Reply(public=(t(lang, "tournament.cancelled", name=change.after.settings.name),))
     return await _standings(services, ctx, lang)
+
+
+async def _check_signup(services: Services, ctx: Context, tournament_id: str) -> None:
+    """A sign-up button acts only on its own tournament, while that one takes entries."""
+    stored = await active(services.store, ctx.scope, ctx.channel)
+    if stored is not None and stored.tournament.id == tournament_id:
+        return
+    pressed = await load(services.store, ctx.scope, tournament_id)
+    if pressed is None:
+        raise InvalidOption("error.tournament.none")
+    found = pressed.tournament
+    raise TournamentClosed(name=found.settings.name, status=found.status.value)
 
 
 async def _start_when_due(book: Book, services: Services, ctx: Context,
@@ -101,8 +118,13 @@ def _started(change: Change, channel: str, lang: str) -> Reply:
     return Reply(public=(said,), tables=texts.table_calls(change.after, channel, lang))
 
 
-def _entries(change: Change, lang: str, key: str, name: str) -> Reply:
+def _entries(change: Change, lang: str, key: str, name: str, panel: bool) -> Reply:
+    """Who joined or left, in the channel; pressed on the sign-up message, that message
+    again with who is in now, edited in place under its buttons."""
     tournament = change.after
+    if panel:
+        return Reply(public=(texts.signup(tournament, lang),),
+                     buttons=texts.signup_buttons(tournament, lang))  # fmt: skip
     said = t(lang, key, player=name, name=tournament.settings.name, n=len(tournament.entries))
     return Reply(public=(said,))
 

@@ -12,7 +12,8 @@ from core.game.tournament.text_form import to_text
 from core.game.tournament.values import Kind, Round, Status, Tournament
 from core.game.tournament.verify import published
 from core.service.features.tournaments.chips import prizes_out
-from core.service.model.views import TableCall
+from core.service.model.buttons import ButtonId
+from core.service.model.views import Button, ButtonStyle, TableCall
 from core.text.i18n import decimal, t
 from core.text.render import describe_rules
 
@@ -127,3 +128,14 @@ def table_calls(tournament: Tournament, channel: str, lang: str) -> tuple[TableC
                     names=", ".join(tournament.name_of(p) for p in table.seats))[:THREAD_NAME])
         for table in current.tables
     )  # fmt: skip
+
+
+SIGNUP_VERBS = {"tjoin": "join", "tleave": "leave"}
+
+
+def signup_buttons(tournament: Tournament, lang: str) -> tuple[tuple[Button, ...], ...]:
+    """Join and Leave under the sign-up message."""
+    join = Button(str(ButtonId("tjoin", tournament.id, 0)), t(lang, "tournament.button.join"),
+                  ButtonStyle.SUCCESS)  # fmt: skip
+    leave = Button(str(ButtonId("tleave", tournament.id, 0)), t(lang, "tournament.button.leave"))
+    return ((join, leave),)
