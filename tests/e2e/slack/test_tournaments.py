@@ -48,7 +48,7 @@ async def run(slack: Driver, fake: FakeSlack, manager: GameManager, settings: st
     for name in NAMES[4:]:
         fake.users[f"U{name.upper()}"] = slack_user(name)
     await slack.command("UANN", f"tournament create Friday cup {settings} fee=10")
-    await fake.wait_for(lambda: any("sign up" in m.text for m in fake.public))
+    await fake.wait_for(lambda: any("sign up" in m.text for m in fake.messages.values()))
     for name in NAMES[:count]:
         await slack.command(f"U{name.upper()}", "tournament join")
         await fake.wait_for(lambda name=name: any(f"{name} joined" in m.text for m in fake.public))
