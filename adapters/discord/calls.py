@@ -9,6 +9,7 @@ import logging
 import discord
 
 from core.service.api.service import Service
+from core.service.features.pings import CALL_KEPT_SECONDS
 from core.service.model.context import Context
 from core.service.model.views import Reply, TurnCall
 
@@ -20,7 +21,8 @@ async def show_calls(client: discord.Client, service: Service, ctx: Context,
     """Take the last turn's call down, then post this turn's."""
     channel = reply.game.channel if reply.game is not None else ctx.channel
     if reply.uncall:
-        posted, ours = await service.post_game_once(ctx.scope, f"ping:{reply.uncall}", _none)
+        posted, ours = await service.post_game_once(ctx.scope, f"ping:{reply.uncall}", _none,
+                                                    CALL_KEPT_SECONDS)  # fmt: skip
         if posted and not ours:
             try:
                 await client.http.delete_message(channel, posted)
@@ -29,7 +31,7 @@ async def show_calls(client: discord.Client, service: Service, ctx: Context,
     call = reply.call
     if call is not None:
         await service.post_game_once(ctx.scope, f"ping:{call.key}",
-                                     lambda: _post(client, call))  # fmt: skip
+                                     lambda: _post(client, call), CALL_KEPT_SECONDS)  # fmt: skip
 
 
 async def _none() -> str:

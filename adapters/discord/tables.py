@@ -20,6 +20,7 @@ from adapters.discord.render import split_text
 from core.service.api.delivery import deliver
 from core.service.api.service import Service
 from core.service.features.tournaments.command import OpenTable
+from core.service.features.tournaments.tables import ONCE_SECONDS
 from core.service.model.context import Context
 from core.service.model.views import Reply, TableCall
 
@@ -33,7 +34,8 @@ async def open_tables(client: discord.Client, service: Service, ctx: Context,
     for call in reply.tables:
         key = f"table:{call.tournament}:{call.round}:{call.table}"
         thread, ours = await service.post_game_once(
-            ctx.scope, key, lambda call=call: _new_thread(client, call))  # type: ignore[misc]
+            ctx.scope, key, lambda call=call: _new_thread(client, call),  # type: ignore[misc]
+            ONCE_SECONDS)
         if not thread or not ours:
             continue  # another delivery opened it and shows its match
         table_ctx = replace(ctx, channel=thread, request_id=key, mentions=True)
@@ -47,7 +49,9 @@ async def post_elsewhere(client: discord.Client, service: Service, ctx: Context,
     """The reply's texts for other channels (a tournament's standings), once each."""
     for channel, text in reply.elsewhere:
         key = "say:" + hashlib.sha256(f"{channel}\n{text}".encode()).hexdigest()[:24]
-        await service.post_game_once(ctx.scope, key, lambda c=channel, x=text: _say(client, c, x))  # type: ignore[misc]
+        await service.post_game_once(
+            ctx.scope, key, lambda c=channel, x=text: _say(client, c, x),  # type: ignore[misc]
+            ONCE_SECONDS)
 
 
 async def _say(client: discord.Client, channel: str, text: str) -> str:

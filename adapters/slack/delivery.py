@@ -25,6 +25,7 @@ from adapters.slack.turn_calls import show_calls
 from core.service.api.delivery import GameMessage, Rows, deliver
 from core.service.api.service import Service
 from core.service.features.tournaments.command import OpenTable
+from core.service.features.tournaments.tables import ONCE_SECONDS
 from core.service.model.context import Context
 from core.service.model.record import GameRecord
 from core.service.model.views import GameView, Reply, TableCall
@@ -75,7 +76,8 @@ class Delivery:
         for channel, text in reply.elsewhere:  # a tournament's standings, in its channel
             key = "say:" + hashlib.sha256(f"{channel}\n{text}".encode()).hexdigest()[:24]
             await self.manager.post_game_once(
-                ctx.scope, key, lambda c=channel, x=text: post_message(client, c, mrkdwn(x)))  # type: ignore[misc]
+                ctx.scope, key, lambda c=channel, x=text: post_message(client, c, mrkdwn(x)),  # type: ignore[misc]
+                ONCE_SECONDS)
         for call in reply.tables:  # a tournament round starts: each table in a thread
             await self._open_table(call, ctx, client)
 
@@ -83,7 +85,7 @@ class Delivery:
         """The table's line in the tournament's channel, once, and its match in a thread."""
         key = f"table:{call.tournament}:{call.round}:{call.table}"
         line, ours = await self.manager.post_game_once(
-            ctx.scope, key, lambda: post_message(client, call.channel, call.title))
+            ctx.scope, key, lambda: post_message(client, call.channel, call.title), ONCE_SECONDS)
         if not line or not ours:
             return  # another delivery opened it and shows its match
         table_ctx = replace(ctx, channel=thread_channel(call.channel, line), request_id=key)

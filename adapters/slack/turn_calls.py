@@ -11,6 +11,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from adapters.slack.calls import CallFailed, calling
 from adapters.slack.threads import split, thread_channel
 from core.service.api.service import Service
+from core.service.features.pings import CALL_KEPT_SECONDS
 from core.service.model.context import Context
 from core.service.model.views import Reply, TurnCall
 
@@ -22,13 +23,14 @@ async def show_calls(service: Service, ctx: Context, client: AsyncWebClient,
     """Take the last turn's call down, then post this turn's."""
     channel = reply.game.channel if reply.game is not None else ctx.channel
     if reply.uncall:
-        posted, ours = await service.post_game_once(ctx.scope, f"ping:{reply.uncall}", _none)
+        posted, ours = await service.post_game_once(ctx.scope, f"ping:{reply.uncall}", _none,
+                                                    CALL_KEPT_SECONDS)  # fmt: skip
         if posted and not ours:
             await _delete(client, split(channel)[0], posted)
     call = reply.call
     if call is not None:
         await service.post_game_once(ctx.scope, f"ping:{call.key}",
-                                     lambda: _post(client, call))  # fmt: skip
+                                     lambda: _post(client, call), CALL_KEPT_SECONDS)  # fmt: skip
 
 
 async def _none() -> str:

@@ -23,6 +23,9 @@ from core.service.model.views import Reply, TurnCall
 from core.text.i18n import t
 
 OPTED_OUT = "ping:off"  # member -> "1" while they asked not to be called
+# How long a posted call's message id is kept, to take it down when the turn moves on: longer
+# than any turn (the longest timer is an hour).
+CALL_KEPT_SECONDS = 86_400
 SWITCHES = ("on", "off")
 
 

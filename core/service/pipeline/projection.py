@@ -78,15 +78,16 @@ class Projection(ManagerBase):
         return reply.public if first else ()
 
     async def post_game_once(
-        self, scope: Scope, key: str, post: Callable[[], Awaitable[str]]
-    ) -> tuple[str, bool]:
+        self, scope: Scope, key: str, post: Callable[[], Awaitable[str]],
+        seconds: int = POST_CLAIM_SECONDS,
+    ) -> tuple[str, bool]:  # fmt: skip
         """Post a game's message unless another delivery does: (its id, whether we posted it).
 
         `key` names the message (the game, and the id of a message that is gone). A repeated
         delivery waits for the first one's message id, to edit that message; "" if it is late.
         """
         name = f"post:{key}"
-        if await self.store.claim(scope, name, POST_CLAIM_SECONDS):
+        if await self.store.claim(scope, name, seconds):
             try:
                 message = await post()
             except Exception:
@@ -95,7 +96,7 @@ class Projection(ManagerBase):
                 with suppress(StoreUnavailable):
                     await self.store.release(scope, name)
                 raise
-            await self.store.note_claim(scope, name, message, POST_CLAIM_SECONDS)
+            await self.store.note_claim(scope, name, message, seconds)
             return message, True
         for pause in POST_WAITS:
             if posted := await self.store.claim_note(scope, name):

@@ -103,6 +103,9 @@ async def test_a_knockout_of_eight_plays_three_rounds(
     final, _ = await run_tournament(fake, manager, store, "knockout", 2, 8)
     assert [len(r.tables) for r in final.rounds] == [4, 2, 1]
     assert len(fake.threads) == 7
+    # a late repeat of a delivery never opens a second thread: the claim outlives any round
+    kept = [k async for k in store._redis.scan_iter(match="*claim:post:table:*")]
+    assert len(kept) == 7 and all([await store._redis.ttl(k) > 3600 for k in kept])
     assert (await store.verify_ledger(SCOPE)).ok
     assert pairing_faults(final) == []
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from adapters.discord import ShutboxClient
 from core.service.pipeline.manager import GameManager
+from core.store.redis_store import RedisStore
 from tests.e2e.discord.fake_discord import FakeDiscord, text_of
 from tests.e2e.discord.players import ANN, BOB, current, press
 
@@ -28,7 +29,7 @@ async def two_player_game(fake: FakeDiscord) -> int:
 
 
 async def test_the_player_to_act_is_mentioned_alone_and_the_call_goes_when_they_act(
-    fake: FakeDiscord, bot: ShutboxClient, manager: GameManager
+    fake: FakeDiscord, bot: ShutboxClient, manager: GameManager, store: RedisStore
 ) -> None:
     game = await two_player_game(fake)
     await fake.until(lambda: len(calls(fake)) == 1)
@@ -42,6 +43,9 @@ async def test_the_player_to_act_is_mentioned_alone_and_the_call_goes_when_they_
     second = calls(fake)[-1]
     assert text_of(second) == f"🎲 <@{BOB.id}>, it’s your turn."
     assert int(second["id"]) not in fake.deleted
+    # a call's message id is kept longer than any turn, so a slow turn's call still comes down
+    kept = [k async for k in store._redis.scan_iter(match="*claim:post:ping:*")]
+    assert kept and all([await store._redis.ttl(k) > 3600 for k in kept])
 
 
 async def test_a_member_who_turned_calls_off_is_not_mentioned(

@@ -41,6 +41,11 @@ class TableLink:
         return cls(tournament, int(number), int(table))
 
 
+# How long a surface remembers that it opened a table's thread or posted a round's standings,
+# so a late repeat of the same delivery never opens a second thread: longer than any round.
+ONCE_SECONDS = 86_400
+
+
 def inbox(tournament_id: str) -> str:
     """The key of the results its tables have left and the tournament may not have counted."""
     return f"tour:{tournament_id}:results"
