@@ -103,6 +103,8 @@ def reply_lines(
     for text in reply.public:
         lines += public_lines([text], tty=tty)
         lines += [review] if review and text in reply.reviewed else []
+    for _, text in reply.elsewhere:  # the playground is one channel: shown here too
+        lines += public_lines([text], tty=tty)
     if reply.private and reply.private not in reply.public:
         lines += private_lines(name, reply.private, tty=tty, lang=lang)
     return lines

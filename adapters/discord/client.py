@@ -15,10 +15,12 @@ import yarl
 from discord import app_commands
 
 from adapters.discord.buttons import ForgedButton, GameButton
+from adapters.discord.calls import show_calls
 from adapters.discord.commands import ShutboxCommands
 from adapters.discord.interactions import press
-from adapters.discord.publish import show_timeout
+from adapters.discord.publish import BOT_ACTOR, show_timeout
 from adapters.discord.render import split_text
+from adapters.discord.tables import open_tables, post_elsewhere
 from adapters.discord.translator import CatalogTranslator
 from adapters.discord.values import refusal
 from adapters.inflight import InFlight
@@ -26,6 +28,7 @@ from adapters.pictures import PictureLinks
 from core.game.numbers import is_digits
 from core.service.api.service import Service
 from core.service.model.commit import Scope
+from core.service.model.context import Context
 from core.service.model.views import Reply
 from core.text.i18n import t
 from core.text.picture import warm as warm_pictures
@@ -198,6 +201,13 @@ class ShutboxClient(discord.AutoShardedClient):
     async def show_timeout(self, scope: Scope, reply: Reply) -> None:
         """A deadline passed (the runtime's sweep): show the game as the manager moved it on."""
         await show_timeout(self, self.manager, scope, reply, self.report)
+        bot = Context(scope, "", BOT_ACTOR, BOT_ACTOR)
+        if reply.call is not None or reply.uncall:  # the next player, after a timeout
+            await show_calls(self, self.manager, bot, reply)
+        if reply.elsewhere:  # a timeout ended a round's last table: the standings
+            await post_elsewhere(self, self.manager, bot, reply)
+        if reply.tables:  # and the next round's tables
+            await open_tables(self, self.manager, bot, reply)
 
     async def stop_gateway(self) -> None:
         """No new interactions: every shard's gateway connection is closed (REST still works,

@@ -17,10 +17,12 @@ from typing import Any
 
 import discord
 
+from adapters.discord.calls import show_calls
 from adapters.discord.http.exchange import settle_unanswered
 from adapters.discord.publish import ChannelSurface
 from adapters.discord.responder import Responder
 from adapters.discord.surface import InteractionSurface
+from adapters.discord.tables import open_tables, post_elsewhere
 from adapters.inflight import InFlight
 from adapters.logcontext import bind
 from core.service.api import delivery
@@ -178,6 +180,12 @@ async def deliver(responder: Responder, manager: Service, ctx: Context, reply: R
     surface = InteractionSurface(responder, channel)
     await delivery.deliver(reply, surface, manager, ctx)
     await responder.finish(await _fallback(surface, manager, ctx))
+    if reply.call is not None or reply.uncall:  # the player whose turn it is now
+        await show_calls(responder.interaction.client, manager, ctx, reply)
+    if reply.elsewhere:  # a tournament's standings, in its own channel
+        await post_elsewhere(responder.interaction.client, manager, ctx, reply)
+    if reply.tables:  # a tournament round starts: its tables open in threads
+        await open_tables(responder.interaction.client, manager, ctx, reply)
 
 
 async def _fallback(surface: InteractionSurface, manager: Service, ctx: Context) -> str:

@@ -9,9 +9,10 @@ and a reply's summaries are announced once (the manager hands out both claims).
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from slack_sdk.web.async_client import AsyncWebClient
@@ -19,11 +20,15 @@ from slack_sdk.web.async_client import AsyncWebClient
 from adapters.pictures import PictureLinks
 from adapters.slack.blocks import game_blocks, game_text, mrkdwn, panel_blocks
 from adapters.slack.calls import RESPONSE_URL, CallFailed, calling
+from adapters.slack.threads import split, thread_channel
+from adapters.slack.turn_calls import show_calls
 from core.service.api.delivery import GameMessage, Rows, deliver
 from core.service.api.service import Service
+from core.service.features.tournaments.command import OpenTable
+from core.service.features.tournaments.tables import ONCE_SECONDS
 from core.service.model.context import Context
 from core.service.model.record import GameRecord
-from core.service.model.views import GameView, Reply
+from core.service.model.views import GameView, Reply, TableCall
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +71,27 @@ class Delivery:
         channel = game.channel if game is not None and not game.private else ctx.channel
         surface = SlackSurface(self, ctx, client, respond, channel, clicked, button)
         await deliver(reply, surface, self.manager, ctx)
+        if reply.call is not None or reply.uncall:  # the player whose turn it is now
+            await show_calls(self.manager, ctx, client, reply)
+        for channel, text in reply.elsewhere:  # a tournament's standings, in its channel
+            key = "say:" + hashlib.sha256(f"{channel}\n{text}".encode()).hexdigest()[:24]
+            await self.manager.post_game_once(
+                ctx.scope, key, lambda c=channel, x=text: post_message(client, c, mrkdwn(x)),  # type: ignore[misc]
+                ONCE_SECONDS)
+        for call in reply.tables:  # a tournament round starts: each table in a thread
+            await self._open_table(call, ctx, client)
+
+    async def _open_table(self, call: TableCall, ctx: Context, client: AsyncWebClient) -> None:
+        """The table's line in the tournament's channel, once, and its match in a thread."""
+        key = f"table:{call.tournament}:{call.round}:{call.table}"
+        line, ours = await self.manager.post_game_once(
+            ctx.scope, key, lambda: post_message(client, call.channel, call.title), ONCE_SECONDS)
+        if not line or not ours:
+            return  # another delivery opened it and shows its match
+        table_ctx = replace(ctx, channel=thread_channel(call.channel, line), request_id=key)
+        opened = await self.manager.handle(table_ctx, OpenTable(call.tournament, call.round,
+                                                                call.table))  # fmt: skip
+        await self.deliver(opened, table_ctx, client, None)
 
     def remember(self, view: GameView, message: str) -> None:
         if view.over:
@@ -142,15 +168,21 @@ class SlackSurface:
         await tell(self.respond, text)
 
     async def _post(self, channel: str, text: str, blocks: list[dict[str, Any]] | None) -> str:
-        """chat.postMessage; returns the new message's ts."""
-        async with calling("chat.postMessage"):
-            if blocks is None:
-                response = await self.client.chat_postMessage(channel=channel, text=text)
-            else:
-                response = await self.client.chat_postMessage(
-                    channel=channel, blocks=blocks, text=text
-                )
-        return str(response["ts"])
+        """chat.postMessage (in a tournament table's thread, for a `<channel>/<ts>` channel);
+        returns the new message's ts."""
+        return await post_message(self.client, channel, text, blocks)
+
+
+async def post_message(
+    client: AsyncWebClient, channel: str, text: str, blocks: list[dict[str, Any]] | None = None
+) -> str:
+    base, thread = split(channel)
+    extra: dict[str, Any] = {"thread_ts": thread} if thread else {}
+    if blocks is not None:
+        extra["blocks"] = blocks
+    async with calling("chat.postMessage"):
+        response = await client.chat_postMessage(channel=base, text=text, **extra)
+    return str(response["ts"])
 
 
 async def _update(
@@ -159,7 +191,7 @@ async def _update(
     """chat.update; False when the message is gone (deleted) and a new one should be posted."""
     try:
         async with calling("chat.update"):
-            await client.chat_update(channel=channel, ts=ts, blocks=blocks, text=text)
+            await client.chat_update(channel=split(channel)[0], ts=ts, blocks=blocks, text=text)
     except CallFailed as failed:
         if failed.reason in MESSAGE_GONE:
             return False

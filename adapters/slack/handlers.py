@@ -22,6 +22,7 @@ from adapters.slack.commands import parse
 from adapters.slack.delivery import Delivery, Respond, tell
 from adapters.slack.dispatch import Dispatch
 from adapters.slack.members import Members
+from adapters.slack.threads import clicked_in
 from core.game.errors import ShutboxError
 from core.service.api.commands import Click, Solo, Start, Stop
 from core.service.api.service import Service
@@ -137,6 +138,7 @@ class Handlers:
         user = body.get("user") or {}
         container = body.get("container") or {}
         channel = (body.get("channel") or {}).get("id") or container.get("channel_id") or ""
+        channel = clicked_in(str(channel), body.get("message") or {})  # a table's thread
         message_ts = container.get("message_ts") or (body.get("message") or {}).get("ts", "")
         request_id = f"{message_ts}:{action.get('action_ts', '')}:{user.get('id', '')}"
         ctx = await self._context(

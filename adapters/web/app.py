@@ -26,13 +26,14 @@ from core.service.features.economy import BOARDS, UNARCHIVED
 from core.service.features.seasons import MAX_SEASON
 from core.service.model.commit import Scope
 from core.service.model.ports import GameStore
-from core.service.show import web_matches
+from core.service.show import web_matches, web_tournament
 from core.service.show.web_views import TOKEN_CHARS, WebViews, plain
 from core.text.i18n import t
 
 PREFIX = "/s"
 SLUG = re.compile(r"[A-Za-z0-9_-]{16,64}")
 MATCH = re.compile(r"[A-Za-z0-9_-]{1,64}")
+TOURNAMENT = re.compile(r"[0-9a-f]{1,16}")
 TOKEN = re.compile(rf"[0-9a-f]{{{TOKEN_CHARS}}}")
 STATIC_TYPES = {"style.css": "text/css", "verify.js": "text/javascript"}
 MAX_PAGE = 10_000
@@ -138,6 +139,21 @@ class Pages:
             raise web.HTTPNotFound
         return self.render("match.html", slug, lang, section="matches", view=view)
 
+    async def tournaments(self, request: web.Request) -> web.Response:
+        slug, scope, lang = await self.server(request)
+        rows = await web_tournament.tournament_list(self.store, scope, lang)
+        return self.render("tournaments.html", slug, lang, section="tournaments", rows=rows)
+
+    async def tournament(self, request: web.Request) -> web.Response:
+        slug, scope, lang = await self.server(request)
+        found = request.match_info["tournament"]
+        view = None
+        if TOURNAMENT.fullmatch(found):
+            view = await web_tournament.tournament_page(self.store, scope, found, lang)
+        if view is None:
+            raise web.HTTPNotFound
+        return self.render("tournament.html", slug, lang, section="tournaments", view=view)
+
     async def challenge(self, request: web.Request) -> web.Response:
         slug, scope, lang = await self.server(request)
         view = await self.views.challenge(scope, slug, lang)
@@ -206,5 +222,7 @@ def pages_app(
     app.router.add_get("/{slug}/matches", pages.matches)
     app.router.add_get("/{slug}/match/{match}", pages.match)
     app.router.add_get("/{slug}/challenge", pages.challenge)
+    app.router.add_get("/{slug}/tournaments", pages.tournaments)
+    app.router.add_get("/{slug}/tournament/{tournament}", pages.tournament)
     app.router.add_get("/{slug}/verify", pages.verify)
     return app

@@ -1,4 +1,6 @@
-"""`shutbox verify`: check a published match record's dice against its revealed server seed."""
+"""`shutbox verify`: check a published match record's dice against its revealed server seed,
+or a finished tournament's record (`U1|...`): its seed against the commitment published at
+the start, and every round against the pairing the seed and the results before it give."""
 
 from __future__ import annotations
 
@@ -10,8 +12,28 @@ from pathlib import Path
 from bot.commands import CommandError, Subparsers
 from core.game.dice import MatchRecord, VerifyResult, verify_record
 from core.game.errors import CorruptState
+from core.game.tournament.text_form import from_text
+from core.game.tournament.verify import pairing_faults
 
 NOT_VERIFIED = 1
+TOURNAMENT_PREFIX = "U1|"
+
+
+def verify_tournament(text: str, *, as_json: bool) -> int:
+    """A tournament record: the seed, then every round's pairing."""
+    try:
+        tournament = from_text(text)
+    except CorruptState as err:
+        raise CommandError("not a tournament record (the U1|... text shown at its end)") from err
+    faults = pairing_faults(tournament)
+    if as_json:
+        print(json.dumps({"ok": not faults, "rounds": len(tournament.rounds), "faults": faults}))
+    elif faults:
+        print("FAILED: " + "; ".join(faults) + ".")
+    else:
+        print(f"OK: the seed matches the commitment and all {len(tournament.rounds)} rounds "
+              "are the pairings it gives.")  # fmt: skip
+    return NOT_VERIFIED if faults else 0
 
 
 def register(subparsers: Subparsers) -> None:
@@ -27,7 +49,10 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    record = parse_record(read_record_text(args.record))
+    text = read_record_text(args.record)
+    if text.strip().startswith(TOURNAMENT_PREFIX):
+        return verify_tournament(text.strip(), as_json=args.json)
+    record = parse_record(text)
     result = verify_record(record)
     print(json.dumps(result_json(result)) if args.json else describe(result, record))
     return 0 if result.ok else NOT_VERIFIED
@@ -37,7 +62,7 @@ def read_record_text(source: str) -> str:
     """The record's text from stdin (`-`), from the argument itself (JSON), or from a file."""
     if source == "-":
         return sys.stdin.read()
-    if source.lstrip().startswith("{"):
+    if source.lstrip().startswith(("{", TOURNAMENT_PREFIX)):
         return source
     try:
         return Path(source).read_text(encoding="utf-8")

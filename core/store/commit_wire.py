@@ -132,6 +132,7 @@ def payload(
         "dl": commit.deadline,
         "stk": list(commit.stakers) or None,
         "hold": [[account, amount] for account, amount in commit.holds] or None,
+        "hk": commit.hold_key,
         "keep": commit.keep,
         "daily": commit.daily and [commit.daily.user, commit.daily.now, commit.daily.cooldown],
         "rate": rate,
@@ -159,4 +160,5 @@ def decode_result(data: dict[str, Any]) -> CommitResult:
         balances={account: int(amount) for account, amount in data.get("b", {}).items()},
         retry_after=int(data.get("ra", 0)),
         held=int(data.get("hold", 0)),
+        held_by_tournament=data.get("ht") == "1",
     )

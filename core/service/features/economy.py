@@ -37,7 +37,8 @@ from core.text.i18n import decimal, number, percent, relative_time, t
 from core.text.render import describe_rules
 
 DAY = 24 * 60 * 60
-BOARDS = ("wins", "chips", "shuts", "best", "average", "rounds", "accuracy", "rating")
+BOARDS = ("wins", "chips", "shuts", "best", "average", "rounds", "accuracy", "rating",
+          "tournaments")  # fmt: skip
 # Every board a member can ask for: today's challenge board is read apart (challenge_commands).
 BOARD_NAMES = (*BOARDS, "challenge")
 TOP = 10
@@ -234,6 +235,8 @@ class Economy:
             lines.append(t(lang, "stats.accuracy", accuracy=accuracy, decisions=decisions))
         lines += _per_rules(fields, "", "stats.rules", lang)
         lines += _per_rules(fields, "solo_", "stats.solo", lang)
+        if tournaments := _int(fields, "tournaments_won"):
+            lines.append(t(lang, "stats.tournaments", won=tournaments))
         if practice := _int(fields, "practice_games"):
             wins = _int(fields, "practice_wins")
             lines.append(t(lang, "stats.practice_games", games=practice, wins=wins))

@@ -91,7 +91,8 @@ def held_error(result: CommitResult, balance: int) -> InsufficientChips:
     if result.held < 0:
         return InsufficientChips("error.give.held_all")
     free = max(0, balance - result.held)
-    return InsufficientChips("error.give.held", held=result.held, free=free)
+    key = "error.give.held_tournament" if result.held_by_tournament else "error.give.held"
+    return InsufficientChips(key, held=result.held, free=free)
 
 
 @dataclass(frozen=True, slots=True)

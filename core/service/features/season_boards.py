@@ -18,7 +18,8 @@ from core.service.model import keys
 # reviews.py, ratings.py).
 FIXED_BOARDS = tuple(
     keys.board(name)
-    for name in ("wins", "rounds", "shuts", "rating", "decisions", "decisions_best")
+    for name in ("wins", "rounds", "shuts", "rating", "decisions", "decisions_best",
+                 "tournaments")
 )
 PER_RULES_BOARDS = (
     keys.board("best:"),

@@ -25,7 +25,7 @@ CLOSER = 0  # the long game's first seat closes tiles, the second opens them
 SCORED_TURNS = (TurnEnd.NO_MOVE, TurnEnd.SHUT, TurnEnd.LAST_DIE)
 BASE_FIELDS = ("games", "wins", "rounds", "rounds_won", "shuts", "net", "decisions",
                "decisions_best", "solo_games", "solo_wins", "practice_games",
-               "practice_wins")  # fmt: skip
+               "practice_wins", "tournaments_won")  # fmt: skip
 
 
 class Counts(StrEnum):

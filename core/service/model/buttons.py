@@ -16,7 +16,7 @@ from core.game.errors import StaleAction
 PREFIX = "stb"
 VERBS = (
     "join", "leave", "bot", "begin", "cancel", "roll", "choose", "hint", "page", "review",
-    "rematch", "board", "remove", "host",
+    "rematch", "board", "remove", "host", "tjoin", "tleave",  # tjoin/tleave: a tournament's
 )  # fmt: skip
 _GAME = "[A-Za-z0-9]{1,16}"
 _NUMBER = "[0-9]{1,9}"  # ASCII only: `²` passes isdigit() but not int(), and `\d` takes `٣`

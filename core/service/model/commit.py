@@ -89,6 +89,7 @@ class Commit:
     # (core/game/payments.py `holds_of`): (account, amount), -1 for the whole balance,
     # 0 to release the account.
     holds: tuple[tuple[str, int], ...] = ()
+    hold_key: str | None = None  # what `holds` are kept under: the channel, or `tour:<id>`
     keep: str | None = None  # refuse (HELD) if this account would go below what games hold
     transfers: tuple[Transfer, ...] = ()
     journal: Journal = field(default_factory=lambda: Journal("game"))
@@ -122,6 +123,7 @@ class CommitResult:
     balances: dict[str, int] = field(default_factory=dict)
     retry_after: int = 0
     held: int = 0  # on HELD: the chips held (-1: the whole balance, a Canoga match)
+    held_by_tournament: bool = False  # on HELD: a tournament's entry fee is among them
 
 
 @dataclass(frozen=True, slots=True)

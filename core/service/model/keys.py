@@ -40,6 +40,9 @@ SEASON_STATS = "season_stats"  # `user|field` -> the current season's stat
 CHALLENGE = "challenge"  # the challenge's secret and its first day
 CHALLENGE_STREAKS = "challenge:streak"  # member -> their challenge streak
 REMATCH_LEGACY = "rematch"  # channel -> last match (kept by older versions)
+TOURNAMENTS = "tours"  # channel -> the id of the tournament open or running there
+TOURNAMENTS_DONE = "tours:done"  # id -> the channel, for every tournament that is over
+PINGS_OFF = "ping:off"  # member -> "1" while they asked not to be called
 
 
 def game(channel: str) -> str:
@@ -114,6 +117,21 @@ def posted(message: str) -> str:
     return f"post:{message}"
 
 
+def tournament(tournament_id: str) -> str:
+    """A tournament as its text form, with the version its next write checks."""
+    return f"tour:{tournament_id}"
+
+
+def tournament_results(tournament_id: str) -> str:
+    """`<round>:<table>` -> a table's result the tournament may not have counted yet."""
+    return f"{tournament(tournament_id)}:results"
+
+
+def tournament_games(tournament_id: str) -> str:
+    """`<round>:<table>` -> the table's match id (the page's replays)."""
+    return f"{tournament(tournament_id)}:games"
+
+
 def archived(season: int, name: str) -> str:
     return f"season:{season}:{name}"
 
@@ -143,6 +161,9 @@ KEYS: tuple[Key, ...] = (
     Key(CHALLENGE, "challenge", "the secret and the first day"),
     Key(CHALLENGE_STREAKS, "challenge", "member -> streak"),
     Key(REMATCH_LEGACY, "older versions", "channel -> last match"),
+    Key(TOURNAMENTS, "tournaments", "channel -> its open or running tournament"),
+    Key(TOURNAMENTS_DONE, "tournaments", "id -> channel of every finished tournament"),
+    Key(PINGS_OFF, "ping", "member -> opted out of turn calls"),
     Key(game("<channel>"), "the commit script", "the channel's game"),
     Key(request("<request>"), "the commit script", "a request's result"),
     Key(season_request("<request>"), "seasons", "a season end's result"),
@@ -156,6 +177,9 @@ KEYS: tuple[Key, ...] = (
     Key(claim(announced("<request>")), "delivery", "announced once"),
     Key(claim(posted("<message>")), "delivery", "posted once"),
     Key("season:<season>:<name>", "seasons", "an ended season"),
+    Key(tournament("<id>"), "tournaments", "a tournament"),
+    Key(tournament_results("<id>"), "tournament tables", "results not yet counted"),
+    Key(tournament_games("<id>"), "tournament tables", "each table's match id"),
     Key(DUE, "the store", "server -> its earliest deadline"),
     Key(DUE_EPOCH, "the store", "server -> deadline epoch"),
     Key(SERVERS, "the store", "every server seen"),

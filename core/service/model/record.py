@@ -40,6 +40,7 @@ class GameRecord:
     # The seated players (id, balance) whose chips can't cover the most a staked match can
     # cost them, as of the lobby's last change: the lobby warns them (payments.short_of).
     short: tuple[tuple[str, int], ...] = ()
+    tour: str = ""  # a tournament table's link, `<tournament>:<round>:<table>` (tournaments)
 
     @property
     def version(self) -> int:
@@ -65,6 +66,7 @@ class GameRecord:
             "r": ["".join(map(str, roll)) for roll in self.rolls], "solo": self.solo,
             "tu": dump(self.turns), "bx": self.box, "v": dict(self.reviews), "ch": self.challenge,
             "lg": dump_log(self.log), "sh": [list(pair) for pair in self.short],
+            "tn": self.tour,
         }  # fmt: skip
         usual = _usual(self.channel)
         data.update((name, value) for name, value in optional.items() if value != usual[name])
@@ -115,6 +117,7 @@ class GameRecord:
             challenge=data["ch"],
             log=log,
             short=tuple((str(p), int(b)) for p, b in data["sh"]),
+            tour=str(data["tn"]),
         )
 
 
@@ -126,5 +129,5 @@ def _usual(channel: str) -> dict[str, object]:
     return {
         "l": "en", "y": "emoji", "pa": pot_account(channel), "pc": (), "f": "", "r": [],
         "solo": False, "tu": [], "bx": -1, "v": {}, "ch": "",
-        "lg": "", "sh": [],
+        "lg": "", "sh": [], "tn": "",
     }  # fmt: skip

@@ -27,6 +27,8 @@ NEEDS_A_SHUT = (FormatKind.FIRST_SHUT,)
 MAX_PLAYERS_ALLOWED = 10
 MAX_SEASON_DAYS = 3650
 STYLES = ("image", "emoji", "text")  # image: where the platform can show it, else emoji
+# When a human is called by name: every turn, only at the match's first turn, or never.
+PING_MODES = ("turn", "start", "off")
 
 SETTINGS: dict[str, Option] = {
     option.name: option
@@ -40,6 +42,7 @@ SETTINGS: dict[str, Option] = {
         Option("max_players", int, bounds=(1, MAX_PLAYERS_ALLOWED)),
         OPTIONS["fair"],
         Option("season_days", int, bounds=(0, MAX_SEASON_DAYS)),
+        Option("ping", str, values=PING_MODES),
     )
 }
 
@@ -57,6 +60,7 @@ class ServerConfig:
     max_players: int = 6
     fair: bool = False
     season_days: int = 0  # a season older than this ends by itself (0: only an admin ends it)
+    ping: str = "turn"  # call the player whose turn it is: every turn, at the start, or off
 
     @classmethod
     def from_fields(cls, stored: dict[str, str]) -> ServerConfig:

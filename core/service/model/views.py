@@ -52,6 +52,30 @@ class GameView:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnCall:
+    """A short message that calls the player whose turn it is (the platform notifies them;
+    an edit of the game message never does). `key` names the turn: one call per turn."""
+
+    key: str
+    channel: str
+    user: str
+    text: str
+    under: str = ""  # the game message's id, where a platform threads the call under it
+
+
+@dataclass(frozen=True, slots=True)
+class TableCall:
+    """A tournament table to open in a thread of its own under `channel` (the tournament's):
+    the surface makes the thread, once, and sends `OpenTable` from it."""
+
+    tournament: str
+    round: int
+    table: int
+    channel: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
 class Reply:
     """The answer to one command or click."""
 
@@ -74,6 +98,14 @@ class Reply:
     # The command was refused (a user error, or the store did not answer): nothing changed,
     # whatever the game view shows. Surfaces word a failed delivery by it. Never stored.
     refused: bool = field(default=False, compare=False)
+    # Tournament tables whose round this reply starts (a surface opens each in a thread).
+    tables: tuple[TableCall, ...] = ()
+    # Public texts for another channel, once each: (channel, text), e.g. the standings a
+    # tournament table's end shows in the tournament's channel rather than in the thread.
+    elsewhere: tuple[tuple[str, str], ...] = ()
+    # The turn's call to post, and the key of an earlier call to take down (the player acted).
+    call: TurnCall | None = None
+    uncall: str = ""
 
     def buttons_under(self, text: str) -> tuple[tuple[Button, ...], ...]:
         """The rows of buttons a public text is posted with."""
@@ -82,10 +114,20 @@ class Reply:
     def to_json(self) -> str:
         # Written by hand: dataclasses.asdict's deep copy costs more than the rest of a click.
         review = [self.review.action_id, self.review.label] if self.review else None
-        data = {
+        data: dict[str, Any] = {
             "private": self.private, "game": _game_data(self.game), "public": self.public,
             "review": review, "reviewed": self.reviewed,
         }  # fmt: skip
+        if self.tables:
+            data["tables"] = [[c.tournament, c.round, c.table, c.channel, c.title]
+                              for c in self.tables]  # fmt: skip
+        if self.elsewhere:
+            data["elsewhere"] = [list(pair) for pair in self.elsewhere]
+        if self.call is not None:
+            c = self.call
+            data["call"] = [c.key, c.channel, c.user, c.text, c.under]
+        if self.uncall:
+            data["uncall"] = self.uncall
         return wire.dumps(data)
 
     @classmethod
@@ -99,6 +141,10 @@ class Reply:
             replayed=replayed,
             review=Button(*review) if (review := data.get("review")) else None,
             reviewed=tuple(data.get("reviewed", ())),
+            tables=tuple(TableCall(*call) for call in data.get("tables", ())),
+            elsewhere=tuple((str(c), str(x)) for c, x in data.get("elsewhere", ())),
+            call=TurnCall(*data["call"]) if data.get("call") else None,
+            uncall=str(data.get("uncall", "")),
         )
 
 

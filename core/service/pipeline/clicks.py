@@ -24,6 +24,9 @@ from core.game.errors import NotYourTurn, StaleAction
 from core.service.api.commands import Click, Command
 from core.service.features import hints
 from core.service.features.boards import board_of
+from core.service.features.tournaments.command import TournamentCommand
+from core.service.features.tournaments.handler import tournament
+from core.service.features.tournaments.texts import SIGNUP_VERBS
 from core.service.model.buttons import ButtonId
 from core.service.model.context import Context
 from core.service.model.record import GameRecord
@@ -56,6 +59,10 @@ async def click(rt: GameRuntime, ctx: Context, command: Click) -> Reply:
         return await _page(rt, ctx, button)
     if button.verb == "review":
         return await game.review(rt, ctx, button.game)
+    if button.verb in SIGNUP_VERBS:  # a tournament's sign-up message
+        signup = TournamentCommand(SIGNUP_VERBS[button.verb], tournament=button.game,
+                                   panel=True)  # fmt: skip
+        return await tournament(rt, ctx, signup)
     if button.verb == "rematch":
         return await opening.rematch(rt, ctx, button.game)
     if button.verb == "board":

@@ -15,9 +15,10 @@ from dataclasses import replace
 from core.game.actions import Action, Join
 from core.game.engine import apply
 from core.game.errors import InsufficientChips, NoGame, ShutboxError, StaleAction
-from core.service.features import audit, ratings
+from core.service.features import audit, pings, ratings
 from core.service.features.challenge.day import STREAKS
 from core.service.features.skill import Skill
+from core.service.features.tournaments import news
 from core.service.model import keys
 from core.service.model.commit import Scope, Status
 from core.service.model.context import Context
@@ -96,7 +97,13 @@ async def plan_action(rt: GameRuntime, ctx: Context, record: GameRecord, action:
         fair=fair, skills=skills, streak=streak,
     )  # fmt: skip
     stop = audit.admin_stop(ctx, record, action, int(rt.clock()))
-    return replace(plan, commit=replace(plan.commit, ops=(*plan.commit.ops, *stop)))
+    plan = replace(plan, commit=replace(plan.commit, ops=(*plan.commit.ops, *stop)))
+    # Turn calls (core/service/features/pings.py): the player whose turn it is now.
+    call, uncall = await pings.called(rt.store, ctx.scope, record, plan.final, config.ping)
+    if call is None and not uncall:
+        return plan
+    reply = replace(plan.reply, call=call, uncall=uncall)
+    return replace(plan, reply=reply, commit=replace(plan.commit, result=reply.to_json()))
 
 
 async def _skills(rt: GameRuntime, scope: Scope, users: list[str]) -> dict[str, Skill]:
@@ -115,6 +122,9 @@ async def commit_plan(rt: GameRuntime, scope: Scope, channel: str, plan: Plan) -
         return await _resolve_lost_commit(rt, scope, channel, plan)
     if result.status is Status.OK:
         remember(rt, scope, channel, plan.record, result)
+        if plan.record is None and plan.final.tour:  # a tournament table ended: its round
+            reply = await news.after_table(rt, scope, plan.final.tour, plan.reply)
+            return _with_message(reply, result.message)
         return _with_message(plan.reply, result.message)
     if result.status is Status.DUPLICATE:
         if result.applied_by == plan.commit.attempt:  # redis-py resent it after a lost reply

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from core.service.features import history, ratings, rematch, retention, reviews, stats
 from core.service.features.keeping import Change, Keeper
+from core.service.features.tournaments import tables
 from core.service.model.commit import StoreOp
 
 KEEPERS: tuple[Keeper, ...] = (
     stats.names_kept, stats.kept, reviews.kept, rematch.kept, ratings.kept, history.kept,
+    tables.kept,  # a tournament table's result, with the match's end
 )  # fmt: skip
 
 

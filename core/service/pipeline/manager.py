@@ -33,15 +33,18 @@ from core.service.pipeline.game_commands import LOBBY_ROUTES
 from core.service.pipeline.runtime import GameRuntime
 from core.service.pipeline.subcommands import SUBCOMMANDS
 from core.service.pipeline.sweep import SWEEP_CLOCK, SWEEP_ROUTES
+from core.service.pipeline.tournament_tables import TABLE_ROUTES
 
 __all__ = ["HANDLERS", "SWEEP_CLOCK", "Busy", "GameManager"]
 
 # Each command class and the handler that answers it: every subcommand's from its entry in the
-# subcommand table, then the buttons', the lobby's typed controls' and the sweep's. Each entry
-# was type-checked against its command where it was made (`Route`, `Subcommand`).
+# subcommand table, then the buttons', the lobby's typed controls', the sweep's and a tournament
+# table's. Each entry was type-checked against its command where it was made (`Route`,
+# `Subcommand`).
 HANDLERS: Mapping[type[Command], Runs[GameRuntime]] = {
     **{entry.command: entry for entry in SUBCOMMANDS},
-    **{route.command: route for route in (*CLICK_ROUTES, *LOBBY_ROUTES, *SWEEP_ROUTES)},
+    **{route.command: route
+       for route in (*CLICK_ROUTES, *LOBBY_ROUTES, *SWEEP_ROUTES, *TABLE_ROUTES)},
 }  # fmt: skip
 
 
@@ -126,6 +129,7 @@ class GameManager(GameRuntime):
         return await projection.publishable(self, scope, reply)
 
     async def post_game_once(
-        self, scope: Scope, key: str, post: Callable[[], Awaitable[str]]
-    ) -> tuple[str, bool]:
-        return await projection.post_game_once(self, scope, key, post)
+        self, scope: Scope, key: str, post: Callable[[], Awaitable[str]],
+        seconds: int = projection.POST_CLAIM_SECONDS,
+    ) -> tuple[str, bool]:  # fmt: skip
+        return await projection.post_game_once(self, scope, key, post, seconds)

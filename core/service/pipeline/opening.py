@@ -44,7 +44,7 @@ async def open_game(rt: GameRuntime, ctx: Context, options: StartOptions, *, sol
         await require_chips(rt, ctx, config.stakes.amount)
     record = _new_record(rt, ctx, config, server, solo=solo, fair=bool(options.fair or server.fair))
     actions: list[Action] = [Begin(ctx.user)] if solo else []
-    return await _create(rt, ctx, record, actions, server)
+    return await create_game(rt, ctx, record, actions, server)
 
 
 def _new_record(
@@ -66,7 +66,7 @@ def _new_record(
     )  # fmt: skip
 
 
-async def _create(
+async def create_game(
     rt: GameRuntime, ctx: Context, record: GameRecord, actions: list[Action], server: ServerConfig
 ) -> Reply:
     state, events = record.state, []
@@ -107,7 +107,7 @@ async def rematch(rt: GameRuntime, ctx: Context, game: str) -> Reply:
     record = _new_record(rt, ctx, last.config, server, solo=last.solo, fair=last.fair)
     actions: list[Action] = [AddBot(ctx.user) for _ in range(last.bots)]
     try:
-        reply = await _create(rt, ctx, record, actions + [Begin(ctx.user)] * last.solo, server)
+        reply = await create_game(rt, ctx, record, actions + [Begin(ctx.user)] * last.solo, server)
     except IllegalMove as lost:  # another press opened the rematch a moment earlier
         running = await record_of(rt, ctx.scope, ctx.channel)
         if lost.key != "error.already_running" or running is None:

@@ -83,15 +83,16 @@ async def publishable(rt: GameRuntime, scope: Scope, reply: Reply) -> tuple[str,
 
 
 async def post_game_once(
-    rt: GameRuntime, scope: Scope, key: str, post: Callable[[], Awaitable[str]]
-) -> tuple[str, bool]:
+    rt: GameRuntime, scope: Scope, key: str, post: Callable[[], Awaitable[str]],
+    seconds: int = POST_CLAIM_SECONDS,
+) -> tuple[str, bool]:  # fmt: skip
     """Post a game's message unless another delivery does: (its id, whether we posted it).
 
     `key` names the message (the game, and the id of a message that is gone). A repeated
     delivery waits for the first one's message id, to edit that message; "" if it is late.
     """
     name = keys.posted(key)
-    if await rt.store.claim(scope, name, POST_CLAIM_SECONDS):
+    if await rt.store.claim(scope, name, seconds):
         try:
             message = await post()
         except Exception:
@@ -100,7 +101,7 @@ async def post_game_once(
             with suppress(StoreUnavailable):
                 await rt.store.release(scope, name)
             raise
-        await rt.store.note_claim(scope, name, message, POST_CLAIM_SECONDS)
+        await rt.store.note_claim(scope, name, message, seconds)
         return message, True
     for pause in POST_WAITS:
         if posted := await rt.store.claim_note(scope, name):

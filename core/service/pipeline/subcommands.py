@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeAlias
 
-from core.game.match import FormatKind
+from core.game.match import MAX_ROUNDS, FormatKind
 from core.game.numbers import MAX_AMOUNT
 from core.game.options import OPTIONS
 from core.game.rules import RULE_OPTIONS
+from core.game.tournament.values import MAX_FEE, MAX_SWISS_ROUNDS, TABLE_SIZES
 from core.service.api import text_commands as words
 from core.service.api.commands import (
     Audit,
@@ -41,12 +42,18 @@ from core.service.api.commands import (
     Stop,
     Web,
 )  # fmt: skip
+from core.service.api.ping_words import ping as ping_words
 from core.service.api.subcommand import Entry as TableEntry
 from core.service.api.subcommand import Param, Subcommand
 from core.service.api.text_commands import Mentions, Parser
+from core.service.api.tournament_words import tournament as tournament_words
+from core.service.features import pings
 from core.service.features.economy import BOARD_NAMES
 from core.service.features.gifts import Recipient
+from core.service.features.pings import SWITCHES, Ping
 from core.service.features.seasons import MAX_SEASON
+from core.service.features.tournaments.command import ACTIONS, KINDS, TournamentCommand
+from core.service.features.tournaments.handler import tournament as tournament_handler
 from core.service.model.context import Context
 from core.service.model.services import Command, Services
 from core.service.model.settings import SETTINGS, StartOptions
@@ -80,6 +87,24 @@ def setting_text(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
+
+
+_TOURNAMENT = (
+    Param("action", str, values=ACTIONS), Param("name", str),
+    Param("kind", str, values=KINDS), Param("rounds", int, bounds=(1, MAX_SWISS_ROUNDS)),
+    _PRESET, Param.of(OPTIONS["format"]), Param("match_rounds", int, bounds=(1, MAX_ROUNDS)),
+    Param("table", int, values=TABLE_SIZES), Param("fee", int, bounds=(0, MAX_FEE)),
+    Param("split", str), Param("start", str),
+)  # fmt: skip
+
+
+def _tournament_command(given: Mapping[str, Any]) -> TournamentCommand:
+    """Discord's typed options: `format` and `match_rounds` make the match format."""
+    values = dict(given)
+    kind, rounds = values.pop("format", None), values.pop("match_rounds", None)
+    if rounds is not None:
+        kind = f"{kind or FormatKind.ROUNDS.value}:{rounds}"
+    return TournamentCommand(values.pop("action", "standings"), format=kind, **values)
 
 
 def _member(given: Mapping[str, Any]) -> tuple[str | None, str | None]:
@@ -142,6 +167,11 @@ _ENTRIES = (
                lambda v: Grant(v["player"].id, v["player"].name, v["amount"],
                                v["player"].standing), guild=True),
     Subcommand("audit", Audit, server.audit_log, guild=True),
+    Subcommand("ping", Ping, pings.ping, ping_words, (Param("calls", str, values=SWITCHES),),
+               lambda v: Ping(v.get("calls", "")), guild=True),
+    # Tournaments (core/service/features/tournaments/): one entry, every action.
+    Subcommand("tournament", TournamentCommand, tournament_handler, tournament_words,
+               _TOURNAMENT, _tournament_command, guild=True),
     Subcommand("help", Help, _help),
 )  # fmt: skip
 SUBCOMMANDS: tuple[Entry, ...] = _ENTRIES

@@ -81,6 +81,8 @@ def _over_rows(record: GameRecord) -> tuple[tuple[Button, ...], ...]:
     if not rematch.finished(record):
         return ()
     review = reviews.review_button(record)
+    if record.tour:  # a tournament's table: the next round, not a rematch, follows it
+        return ((review,),) if review else ()
     return ((rematch.rematch_button(record), *([review] if review else [])),)
 
 

@@ -3,7 +3,8 @@
 --
 -- KEYS: 1 req, 2 game, 3 bal, 4 journal, 5 deadlines, 6 daily, 7 lb:chips, 8 checkpoint,
 -- 9 last (the request that ended the channel's last game, so its final view can still be
--- shown), 10 held (per player, JSON {channel: chips} that running staked games hold), 11.. stats
+-- shown), 10 held (per player, JSON {channel: chips} that running staked games hold, and
+-- {`tour:<id>`: fee} for a tournament's entry fee, ARGV `hk`), 11.. stats
 -- KEYS after the stats keys: the rate-limit counter a click's count rides with (ARGV `rate`).
 -- ARGV[1]: the commit as JSON (see core/store/redis_store.py `_payload`); absent fields mean "not given".
 -- ARGV[2]: the game record (used when the JSON says hr), ARGV[3]: the result to keep.
@@ -175,15 +176,24 @@ local function holds_of(account)
   return raw and cjson.decode(raw) or {}
 end
 
+-- A tournament's entry fee (held under `tour:<id>`) stays held until its start or cancel
+-- releases it; a game's hold lives as long as its game.
+local function hold_live(ch)
+  if string.sub(ch, 1, 5) == 'tour:' then return true end
+  return redis.call('EXISTS', KEYS[GAME] .. ch) == 1  -- KEYS[GAME] is `<tag>:game:` here
+end
+
 if c.keep then
-  local need, whole = 0, false
+  local need, whole, entered = 0, false, nil
   for ch, amount in pairs(holds_of(c.keep)) do
-    if redis.call('EXISTS', KEYS[GAME] .. ch) == 1 then  -- KEYS[GAME] is `<tag>:game:` here
+    if hold_live(ch) then
       if amount < 0 then whole = true else need = need + amount end
+      if string.sub(ch, 1, 5) == 'tour:' then entered = '1' end
     end
   end
   if whole or (after[c.keep] or balance(c.keep)) < need then
-    return reply('held', {hold = whole and '-1' or int(need), b = balances_of(current, {{c.keep}})})
+    return reply('held', {hold = whole and '-1' or int(need), ht = entered,
+                          b = balances_of(current, {{c.keep}})})
   end
 end
 
@@ -308,7 +318,7 @@ end
 
 for _, h in ipairs(c.hold or {}) do
   local holds = holds_of(h[1])
-  holds[c.ch] = h[2] ~= 0 and h[2] or nil
+  holds[c.hk or c.ch] = h[2] ~= 0 and h[2] or nil
   if next(holds) == nil then
     redis.call('HDEL', KEYS[HELD], h[1])
   else

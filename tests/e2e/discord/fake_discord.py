@@ -154,6 +154,7 @@ class FakeDiscord:
         self.endpoint = ""  # over HTTP: the bot's Interactions Endpoint URL
         self.problems: list[str] = []  # over HTTP: answers of a shape Discord does not take
         self.messages: dict[int, Json] = {}  # every message the bot posted, as it stands now
+        self.threads: dict[int, Json] = {}  # every thread the bot started, by its channel id
         self.order: list[int] = []  # message ids in the order they were posted
         self.deleted: set[int] = set()
         self.requests: list[Request] = []
@@ -219,6 +220,8 @@ class FakeDiscord:
             ("POST", f"{api}/channels/{{cid}}/messages", self._channel_post),
             ("GET", f"{api}/channels/{{cid}}/messages/{{mid}}", self._channel_get),
             ("PATCH", f"{api}/channels/{{cid}}/messages/{{mid}}", self._channel_edit),
+            ("POST", f"{api}/channels/{{cid}}/messages/{{mid}}/threads", self._thread_start),
+            ("DELETE", f"{api}/channels/{{cid}}/messages/{{mid}}", self._channel_delete),
         ]
         for method, path, handler in routes:
             app.router.add_route(method, path, handler)
@@ -366,6 +369,29 @@ class FakeDiscord:
     async def _channel_post(self, request: web.Request) -> web.Response:
         data, uploads = self._body(request)
         return json_response(self._post(int(request.match_info["cid"]), data, 0, uploads))
+
+    async def _channel_delete(self, request: web.Request) -> web.Response:
+        mid = int(request.match_info["mid"])
+        shown = self.messages.get(mid)
+        if shown is None or mid in self.deleted or shown["channel_id"] != request.match_info["cid"]:
+            return error(404, 10008, "Unknown Message")
+        self.deleted.add(mid)
+        return web.Response(status=204)
+
+    async def _thread_start(self, request: web.Request) -> web.Response:
+        """A public thread started on one of the bot's messages (a tournament's table)."""
+        cid, mid = request.match_info["cid"], int(request.match_info["mid"])
+        if mid not in self.messages or self.messages[mid]["channel_id"] != cid:
+            return error(404, 10008, "Unknown Message")
+        if any(thread["message_id"] == mid for thread in self.threads.values()):
+            return error(400, 160004, "A thread has already been created for this message")
+        data, _ = self._body(request)
+        thread_id = payloads.snowflake()
+        self.threads[thread_id] = {
+            "id": str(thread_id), "type": 11, "guild_id": str(GUILD_ID), "parent_id": cid,
+            "name": data["name"], "message_id": mid, "owner_id": str(payloads.bot_user()["id"]),
+        }  # fmt: skip
+        return json_response(self.threads[thread_id])
 
     async def _channel_get(self, request: web.Request) -> web.Response:
         return self._existing(int(request.match_info["mid"]))

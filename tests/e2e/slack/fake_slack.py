@@ -36,6 +36,8 @@ class Message:
     text: str
     blocks: list[dict[str, Any]]
     updates: int = 0
+    thread_ts: str = ""  # the thread it was posted in, if any
+    deleted: bool = False  # taken down by chat.delete
 
     @property
     def body(self) -> str:
@@ -237,6 +239,7 @@ class FakeSlack:
         handler = {
             "auth.test": self._auth_test, "chat.postMessage": self._post,
             "chat.update": self._update, "chat.postEphemeral": self._ephemeral,
+            "chat.delete": self._delete,
             "users.info": self._user, "oauth.v2.access": self._oauth,
             "apps.connections.open": self._connections_open, "api.test": lambda *_: {"ok": True},
         }.get(method)  # fmt: skip
@@ -255,7 +258,8 @@ class FakeSlack:
             return {"ok": False, "error": "not_in_channel"}
         n = next(self._ts)
         message = Message(channel, f"1700000000.{n:06d}", str(params.get("text", "")),
-                          _json_list(params.get("blocks")))  # fmt: skip
+                          _json_list(params.get("blocks")),
+                          thread_ts=str(params.get("thread_ts") or ""))  # fmt: skip
         self.messages[message.ts] = message
         if not message.blocks or message.summary:
             self.public.append(message)
@@ -268,6 +272,13 @@ class FakeSlack:
         message.blocks = _json_list(params.get("blocks"))
         message.text = str(params.get("text", ""))
         message.updates += 1
+        return {"ok": True, "channel": message.channel, "ts": message.ts}
+
+    def _delete(self, params: dict[str, Any], token: str | None) -> dict[str, Any]:
+        message = self.messages.get(str(params["ts"]))
+        if message is None or message.deleted or message.channel != params["channel"]:
+            return {"ok": False, "error": "message_not_found"}
+        message.deleted = True
         return {"ok": True, "channel": message.channel, "ts": message.ts}
 
     def _ephemeral(self, params: dict[str, Any], token: str | None) -> dict[str, Any]:

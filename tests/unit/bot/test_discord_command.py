@@ -16,7 +16,7 @@ from bot.settings import DiscordSettings
 
 BOT_PERMISSIONS = {
     "read_messages", "send_messages", "send_messages_in_threads", "embed_links",  # read = view
-    "read_message_history",
+    "read_message_history", "create_public_threads",
 }  # fmt: skip
 
 

@@ -70,7 +70,7 @@ class Claims:
         return reply.public if self.first else ()
 
     async def post_game_once(
-        self, scope: Scope, key: str, post: Callable[[], Awaitable[str]]
+        self, scope: Scope, key: str, post: Callable[[], Awaitable[str]], seconds: int = 30
     ) -> tuple[str, bool]:
         self.keys.append(key)
         return (await post(), True) if self.first else (self.other_post, False)

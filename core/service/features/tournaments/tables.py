@@ -1,0 +1,94 @@
+"""A tournament's table as an ordinary game: the link its record carries, the match settings
+it is played with, and the result it leaves behind.
+
+The keeper writes a finished table's result into the tournament's inbox (`tour:<id>:results`,
+field `<round>:<table>`) in the same commit that ends the match, so the result is kept exactly
+once with the match's end; the round then advances in the tournament's own commit
+(`Book.report`), which a replay, a second process or a restart repeats harmlessly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from urllib.parse import quote, unquote
+
+from core.game.events import MatchEnded
+from core.game.match import MatchConfig
+from core.game.state import GameState
+from core.game.tournament.values import Settings, TableResult
+from core.service.features.keeping import Change
+from core.service.model import keys
+from core.service.model.commit import OpKind, StoreOp
+
+
+@dataclass(frozen=True, slots=True)
+class TableLink:
+    """Which tournament table a game is."""
+
+    tournament: str
+    round: int
+    table: int
+
+    def to_str(self) -> str:
+        return f"{self.tournament}:{self.round}:{self.table}"
+
+    @classmethod
+    def parse(cls, text: str) -> TableLink | None:
+        tournament, _, rest = text.partition(":")
+        number, _, table = rest.partition(":")
+        if not (tournament and number.isdigit() and table.isdigit()):
+            return None
+        return cls(tournament, int(number), int(table))
+
+
+# How long a surface remembers that it opened a table's thread or posted a round's standings,
+# so a late repeat of the same delivery never opens a second thread: longer than any round.
+ONCE_SECONDS = 86_400
+
+
+def inbox(tournament_id: str) -> str:
+    """The key of the results its tables have left and the tournament may not have counted."""
+    return keys.tournament_results(tournament_id)
+
+
+def games(tournament_id: str) -> str:
+    """The key of each table's match id (`<round>:<table>`), for the page's replays."""
+    return keys.tournament_games(tournament_id)
+
+
+def table_config(settings: Settings, timer: int) -> MatchConfig:
+    """Every table plays the tournament's rules and format, for no stakes, with hints off."""
+    return MatchConfig(settings.rules, settings.format, timer=timer, hints=False,
+                       max_players=settings.table_size)  # fmt: skip
+
+
+def result_of(state: GameState, winners: tuple[int, ...]) -> TableResult:
+    seats = state.seats
+    return TableResult(tuple(seats[i].id for i in winners), tuple(s.total for s in seats))
+
+
+def result_text(result: TableResult) -> str:
+    winners = "*".join(quote(w, safe="") for w in result.winners)
+    return f"{winners}@" + "*".join(map(str, result.totals))
+
+
+def parse_result(text: str) -> TableResult:
+    winners, totals = text.split("@")
+    return TableResult(tuple(unquote(w) for w in winners.split("*")),
+                       tuple(int(n) for n in totals.split("*")))  # fmt: skip
+
+
+def kept(change: Change) -> Iterable[StoreOp]:
+    """A tournament table's match is over: its result goes to the tournament's inbox."""
+    link = TableLink.parse(change.record.tour)
+    ended = next((e for e in change.events if isinstance(e, MatchEnded)), None)
+    if link is None or ended is None:
+        return ()
+    # A table an admin stopped has no winner: it counts as a tie of everyone seated, so the
+    # round still ends (in a knockout the lower draw goes on).
+    seats = change.record.state.seats
+    result = result_of(change.record.state, ended.winners or tuple(range(len(seats))))
+    field = f"{link.round}:{link.table}"
+    return (StoreOp(OpKind.HSET, inbox(link.tournament), field, result_text(result)),
+            StoreOp(OpKind.HSET, games(link.tournament), field, change.record.game_id))
