@@ -47,6 +47,7 @@ async def solo_message(fake: FakeDiscord) -> int:
 @example(custom_id="stb:review:0:0:0")
 @example(custom_id="stb:board:wins:0:0")
 @example(custom_id="stb:rematch:abc:1:0")
+@example(custom_id="stb:tjoin:0:0:0")  # a sign-up button of no tournament
 async def test_any_button_id_is_answered_privately_and_changes_nothing(
     fake: FakeDiscord, bot: ShutboxClient, redis: Redis, caplog: pytest.LogCaptureFixture,
     custom_id: str,

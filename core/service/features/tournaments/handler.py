@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import replace
 
-from core.game.errors import InvalidOption, NotAllowed
+from core.game.errors import InvalidOption, NotAllowed, StaleAction
 from core.game.tournament.draw import new_server_seed
 from core.game.tournament.errors import TournamentClosed
 from core.game.tournament.values import Entry, Status
@@ -81,8 +81,8 @@ async def _check_signup(services: Services, ctx: Context, tournament_id: str) ->
     if stored is not None and stored.tournament.id == tournament_id:
         return
     pressed = await load(services.store, ctx.scope, tournament_id)
-    if pressed is None:
-        raise InvalidOption("error.tournament.none")
+    if pressed is None:  # no such tournament here: a forged button, answered like any other
+        raise StaleAction()
     found = pressed.tournament
     raise TournamentClosed(name=found.settings.name, status=found.status.value)
 
