@@ -128,7 +128,8 @@ async def test_a_deleted_game_message_is_posted_again_and_remembered(
 
     posted = next(m for m in fake.channel_messages() if m.get("embeds"))
     assert "(auto)" in text_of(posted) and "**Bob**, your turn" in text_of(posted)
-    shows_one_picture(fake, posted, fake.requests_to("POST", "/messages"))
+    game_posts = [r for r in fake.requests_to("POST", "/messages") if "embeds" in (r.body or {})]
+    shows_one_picture(fake, posted, game_posts)
     record = await current(manager)
     assert record is not None and record.message == posted["id"]
     assert (await fake.answered(await fake.click(BOB, int(posted["id"])))).answer_type == 7
