@@ -87,13 +87,14 @@ async def test_a_ping_gets_a_pong(fake: FakeDiscord, bot: ShutboxClient) -> None
 async def test_a_command_is_answered_in_the_response(
     fake: FakeDiscord, bot: ShutboxClient
 ) -> None:
-    """`/shutbox help`: the private answer is the HTTP response itself (type 4, flags 64);
-    the bot makes no call to Discord."""
+    """`/shutbox balance`: the private answer is the HTTP response itself (type 4, flags 64);
+    the bot makes no call to Discord. (An answer longer than one message, such as the help,
+    goes on in a follow-up.)"""
     before = len(fake.requests)
-    sent = await fake.answered(await fake.command(ANN, "help"))
+    sent = await fake.answered(await fake.command(ANN, "balance"))
     (reply,) = sent.replies
     assert reply.body is not None and reply.body["type"] == 4
-    assert reply.body["data"]["flags"] == EPHEMERAL and "/shutbox" in reply.body["data"]["content"]
+    assert reply.body["data"]["flags"] == EPHEMERAL and "100" in reply.body["data"]["content"]
     assert fake.requests[before:] == []
 
 
