@@ -8,8 +8,8 @@ import logging
 
 import discord
 
+from adapters.turn_calls import show_calls as shown
 from core.service.api.service import Service
-from core.service.features.pings import CALL_KEPT_SECONDS
 from core.service.model.context import Context
 from core.service.model.views import Reply, TurnCall
 
@@ -19,23 +19,14 @@ log = logging.getLogger(__name__)
 async def show_calls(client: discord.Client, service: Service, ctx: Context,
                      reply: Reply) -> None:  # fmt: skip
     """Take the last turn's call down, then post this turn's."""
-    channel = reply.game.channel if reply.game is not None else ctx.channel
-    if reply.uncall:
-        posted, ours = await service.post_game_once(ctx.scope, f"ping:{reply.uncall}", _none,
-                                                    CALL_KEPT_SECONDS)  # fmt: skip
-        if posted and not ours:
-            try:
-                await client.http.delete_message(channel, posted)
-            except discord.NotFound:
-                log.debug("turn call %s was already gone", posted)
-    call = reply.call
-    if call is not None:
-        await service.post_game_once(ctx.scope, f"ping:{call.key}",
-                                     lambda: _post(client, call), CALL_KEPT_SECONDS)  # fmt: skip
 
+    async def delete(channel: str, message: str) -> None:
+        try:
+            await client.http.delete_message(channel, message)
+        except discord.NotFound:
+            log.debug("turn call %s was already gone", message)
 
-async def _none() -> str:
-    return ""
+    await shown(service, ctx, reply, lambda call: _post(client, call), delete)
 
 
 async def _post(client: discord.Client, call: TurnCall) -> str:

@@ -10,8 +10,8 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from adapters.slack.calls import CallFailed, calling
 from adapters.slack.threads import split, thread_channel
+from adapters.turn_calls import show_calls as shown
 from core.service.api.service import Service
-from core.service.features.pings import CALL_KEPT_SECONDS
 from core.service.model.context import Context
 from core.service.model.views import Reply, TurnCall
 
@@ -21,20 +21,11 @@ log = logging.getLogger(__name__)
 async def show_calls(service: Service, ctx: Context, client: AsyncWebClient,
                      reply: Reply) -> None:  # fmt: skip
     """Take the last turn's call down, then post this turn's."""
-    channel = reply.game.channel if reply.game is not None else ctx.channel
-    if reply.uncall:
-        posted, ours = await service.post_game_once(ctx.scope, f"ping:{reply.uncall}", _none,
-                                                    CALL_KEPT_SECONDS)  # fmt: skip
-        if posted and not ours:
-            await _delete(client, split(channel)[0], posted)
-    call = reply.call
-    if call is not None:
-        await service.post_game_once(ctx.scope, f"ping:{call.key}",
-                                     lambda: _post(client, call), CALL_KEPT_SECONDS)  # fmt: skip
 
+    async def delete(channel: str, ts: str) -> None:
+        await _delete(client, split(channel)[0], ts)
 
-async def _none() -> str:
-    return ""
+    await shown(service, ctx, reply, lambda call: _post(client, call), delete)
 
 
 async def _post(client: AsyncWebClient, call: TurnCall) -> str:
