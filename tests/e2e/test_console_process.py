@@ -54,6 +54,8 @@ async def test_ctrl_c_in_the_playground_just_says_goodbye(tmp_path: Path, comman
     )  # fmt: skip
     assert process.stdout is not None
     shown = await _read_until(process.stdout, b"to leave")  # the welcome text is out
+    while not shown.rstrip().endswith(b">"):  # and the prompt: it waits for input now
+        shown += await asyncio.wait_for(process.stdout.read(4096), 60)
     process.send_signal(signal.SIGINT)
     rest, errors = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 0
