@@ -13,10 +13,14 @@ import aiohttp
 import discord
 import yarl
 from discord import app_commands
+from discord.webhook.async_ import async_context
 
 from adapters.discord.buttons import ForgedButton, GameButton
 from adapters.discord.calls import show_calls
 from adapters.discord.commands import ShutboxCommands
+from adapters.discord.http.click import context_of, game_click
+from adapters.discord.http.exchange import Exchange
+from adapters.discord.http.press import press_json
 from adapters.discord.interactions import press
 from adapters.discord.publish import BOT_ACTOR, show_timeout
 from adapters.discord.render import split_text
@@ -106,6 +110,7 @@ class ShutboxClient(discord.AutoShardedClient):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.manager = manager
+        self._clicks: set[asyncio.Task[None]] = set()  # game clicks over HTTP being answered
         self.tree: app_commands.CommandTree[ShutboxClient] = app_commands.CommandTree(self)
         self.tree.add_command(ShutboxCommands(manager))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
@@ -185,8 +190,21 @@ class ShutboxClient(discord.AutoShardedClient):
         return self.options.pictures
 
     def receive(self, interaction: dict[str, Any]) -> None:
-        """An interaction that arrived over HTTP, dispatched as the gateway's would be."""
-        self._connection.parse_interaction_create(interaction)  # type: ignore[arg-type]
+        """An interaction that arrived over HTTP: a game click answered from its JSON (see
+        adapters/discord/http/click.py), anything else dispatched as the gateway's would be."""
+        custom_id = game_click(interaction)
+        ctx = context_of(interaction) if custom_id is not None else None
+        exchange = async_context.get()
+        if custom_id is None or ctx is None or not isinstance(exchange, Exchange):
+            self._connection.parse_interaction_create(interaction)  # type: ignore[arg-type]
+            return
+        task = asyncio.create_task(press_json(self, exchange, interaction, ctx, custom_id))
+        self._clicks.add(task)  # a task nobody holds may be collected before it ends
+        task.add_done_callback(self._clicks.discard)
+
+    def interaction_of(self, data: dict[str, Any]) -> discord.Interaction[Any]:
+        """discord.py's interaction for JSON received over HTTP (not dispatched)."""
+        return discord.Interaction(data=data, state=self._connection)  # type: ignore[arg-type]
 
     async def press(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
         """A game button was clicked (see `buttons.GameButton`)."""

@@ -119,6 +119,13 @@ class Exchange(AsyncWebhookAdapter):
             return {"interaction": shown}
         return {"interaction": shown, "resource": {"type": answer["type"], "message": message}}
 
+    def give(self, answer: Json) -> bool:
+        """Answer with `answer` (a click answered without discord.py); False if answered."""
+        if self.answer.done():
+            return False
+        self.answer.set_result(answer)
+        return True
+
     def acknowledge(self) -> None:
         """Answer now, showing nothing new, unless discord.py has answered already."""
         if not self.answer.done():
