@@ -1,12 +1,11 @@
-"""A game button clicked over HTTP, answered from the interaction's JSON.
+"""The `Surface` of a game click answered from its JSON, in either mode.
 
-The hot interaction of the HTTP mode: a click on a game message. Its custom id is the core's
-command, its JSON names who pressed it where, and the usual answer is the game message edited
+The hot interaction is a click on a game message, and its usual answer is that message edited
 in place (type 7), written from the screen's plain JSON (adapters/discord/screen.py), so a click
 builds none of discord.py's `Interaction`, `Message`, `View` or `Embed` objects. Whatever else
 a reply holds (a private line, a summary, a picture to upload, a game message elsewhere, a
-deferral's edit) goes through the discord.py surface as in the gateway mode, built only then,
-and knowing the interaction has its answer already when it has.
+deferral's edit) goes through discord.py's `InteractionSurface`, built only then, and knowing
+the interaction has its answer already when it has.
 """
 
 from __future__ import annotations
@@ -17,59 +16,15 @@ from typing import Any
 import discord
 from discord.enums import InteractionResponseType
 
-from adapters.discord.http.exchange import UPDATE_MESSAGE, Exchange, Json
-from adapters.discord.interactions import PLATFORM, lang_of
+from adapters.discord.click.answers import UPDATE_MESSAGE, FirstAnswer, Json
 from adapters.discord.publish import game_message
 from adapters.discord.screen import embed_data, rows_data
 from adapters.discord.surface import InteractionSurface
 from adapters.pictures import PictureLinks
-from core.game.numbers import is_digits
 from core.service.api.delivery import GameMessage, Rows
-from core.service.model.buttons import PREFIX
-from core.service.model.commit import Scope
-from core.service.model.context import Context
 from core.service.model.views import GameView
 
-COMPONENT, BUTTON = 3, 2
-MANAGE_GUILD = 1 << 5  # the permission that makes a member the server's admin here
 NO_MENTIONS: Json = {"parse": []}  # as the client's allowed mentions: nobody pinged by an edit
-
-
-def game_click(interaction: Json) -> str | None:
-    """The custom id of a click on one of our buttons, or None for any other interaction."""
-    data, message = interaction.get("data"), interaction.get("message")
-    if interaction.get("type") != COMPONENT or not isinstance(data, dict):
-        return None
-    custom_id = data.get("custom_id")
-    if data.get("component_type") != BUTTON or not isinstance(custom_id, str):
-        return None
-    if not custom_id.startswith(f"{PREFIX}:") or not isinstance(message, dict):
-        return None
-    return custom_id if is_digits(str(message.get("id"))) else None
-
-
-def context_of(interaction: Json) -> Context | None:
-    """Who acts where, as `interactions.context_for` reads it from discord.py's objects; None
-    when the JSON names nobody (discord.py's own path then answers it)."""
-    guild, member = interaction.get("guild_id"), interaction.get("member")
-    user = member.get("user") if isinstance(member, dict) else interaction.get("user")
-    if not isinstance(user, dict) or not is_digits(str(user.get("id"))):
-        return None
-    user_id, direct = str(user["id"]), not guild
-    nick = member.get("nick") if isinstance(member, dict) else None
-    rights = int(str(member.get("permissions") or 0)) if isinstance(member, dict) else 0
-    channel = (interaction.get("channel") or {}).get("id") or interaction.get("channel_id")
-    return Context(
-        scope=Scope(PLATFORM, f"dm-{user_id}" if direct else str(guild)),
-        channel=str(channel or user_id),
-        user=user_id,
-        name=str(nick or user.get("global_name") or user.get("username") or ""),
-        locale=lang_of(str(interaction.get("locale") or "en-US")),
-        admin=not direct and bool(rights & MANAGE_GUILD),
-        request_id=str(interaction["id"]),
-        direct=direct,
-        mentions=True,
-    )
 
 
 class ClickSurface:
@@ -77,10 +32,10 @@ class ClickSurface:
     anything else goes to discord.py's `InteractionSurface`, built on first use."""
 
     def __init__(
-        self, interaction: Json, exchange: Exchange, pictures: PictureLinks | None,
+        self, interaction: Json, first: FirstAnswer, pictures: PictureLinks | None,
         full: Callable[[], InteractionSurface],
     ) -> None:  # fmt: skip
-        self.interaction, self.exchange, self.pictures = interaction, exchange, pictures
+        self.interaction, self.first, self.pictures = interaction, first, pictures
         self.private_first = True
         self.clicked = str(interaction["message"]["id"])
         self.pressed = str(interaction["data"]["custom_id"])
@@ -93,7 +48,7 @@ class ClickSurface:
     async def edit_game(self, view: GameView, message: str) -> bool:
         uploads = view.picture and self.pictures is None  # an upload needs discord.py's webhook
         thin = message == self.clicked and not uploads and not self.handed_over
-        if thin and self.exchange.give(self.update(view)):
+        if thin and await self.first.give(self.update(view)):
             return True
         return await self.full().edit_game(view, message)
 

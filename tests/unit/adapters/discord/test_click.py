@@ -6,7 +6,8 @@ from __future__ import annotations
 import discord
 import pytest
 
-from adapters.discord.http.click import ClickSurface, context_of, game_click
+from adapters.discord.click.read import context_of, game_click
+from adapters.discord.click.surface import ClickSurface
 from adapters.discord.http.exchange import Exchange
 from adapters.discord.interactions import context_for
 from adapters.discord.screen import embed_data, rows_data
