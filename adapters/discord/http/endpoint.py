@@ -101,18 +101,24 @@ async def _exchanged(
 async def _first_answer(exchange: Exchange, interaction: Json) -> Json:
     """The answer discord.py gave in time, else one that leaves nobody waiting: a click is
     acknowledged silently, a command told privately that something went wrong."""
+    # a timer rather than `wait_for`: this runs for every POST, nearly always well in time
+    late = asyncio.get_running_loop().call_later(ANSWER_WITHIN, _answer_late, exchange, interaction)
     try:
-        return await asyncio.wait_for(asyncio.shield(exchange.answer), ANSWER_WITHIN)
-    except TimeoutError:
-        log.warning("interaction %s got no answer in time", interaction["id"])
+        return await asyncio.shield(exchange.answer)  # the click's task still reads it
+    finally:
+        late.cancel()
+
+
+def _answer_late(exchange: Exchange, interaction: Json) -> None:
+    if exchange.answer.done():
+        return
+    log.warning("interaction %s got no answer in time", interaction["id"])
     if interaction["type"] == COMPONENT:
         fallback: Json = {"type": DEFERRED_UPDATE}
     else:
         text = t(_lang(interaction), "error.generic")
         fallback = {"type": CHANNEL_MESSAGE, "data": {"content": text, "flags": EPHEMERAL}}
-    if not exchange.answer.done():
-        exchange.answer.set_result(fallback)
-    return fallback
+    exchange.answer.set_result(fallback)
 
 
 def _lang(interaction: Json) -> str:
