@@ -22,7 +22,7 @@ from adapters.discord.click.press import press_json
 from adapters.discord.click.read import context_of, game_click
 from adapters.discord.commands import ShutboxCommands
 from adapters.discord.http.exchange import Exchange
-from adapters.discord.interactions import press
+from adapters.discord.interactions import follow_ups, press
 from adapters.discord.publish import BOT_ACTOR, show_timeout
 from adapters.discord.render import split_text
 from adapters.discord.tables import open_tables, post_elsewhere
@@ -221,6 +221,10 @@ class ShutboxClient(discord.AutoShardedClient):
         self._clicks.add(task)  # a task nobody holds may be collected before it ends
         task.add_done_callback(self._clicks.discard)
         return True
+
+    async def follow_up(self, ctx: Context, reply: Reply) -> None:
+        """What the bot posts on its own after a click's answer: turn calls, standings, tables."""
+        await follow_ups(self, self.manager, ctx, reply)
 
     def interaction_of(self, data: dict[str, Any]) -> discord.Interaction[Any]:
         """discord.py's interaction for JSON received over HTTP (not dispatched)."""

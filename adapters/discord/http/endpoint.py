@@ -1,9 +1,10 @@
 """`POST /discord/interactions`: Discord's Interactions Endpoint URL, answered in the response.
 
 Translate, dispatch, translate back: the signature is checked (a bad or missing one gets 401 and
-nothing else happens), a PING gets a PONG, and any other interaction goes to discord.py exactly
-as a gateway event would (its command tree, its dynamic buttons, our `answer`), with an
-`Exchange` as its webhook adapter so that its first answer becomes this response.
+nothing else happens), a PING gets a PONG, a game click is answered from its JSON
+(adapters/discord/click/), and any other interaction goes to discord.py exactly as a gateway
+event would (its command tree, its dynamic buttons, our `answer`); either way an `Exchange` is
+the webhook adapter, so that the first answer becomes this response.
 """
 
 from __future__ import annotations
