@@ -28,7 +28,7 @@ NO_MENTIONS: Json = {"parse": []}  # as the client's allowed mentions: nobody pi
 
 
 class ClickSurface:
-    """The `Surface` of one click over HTTP: the pressed message's edit is the JSON answer;
+    """The `Surface` of one click: the pressed message's edit is the JSON answer;
     anything else goes to discord.py's `InteractionSurface`, built on first use."""
 
     def __init__(
