@@ -21,7 +21,7 @@ from core.service.features.tournaments.command import (
     TournamentCommand,
     settings_of,
 )
-from core.service.features.tournaments.news import round_news
+from core.service.features.tournaments.news import news_again, round_news
 from core.service.features.tournaments.records import active, load
 from core.service.model.context import Context
 from core.service.model.services import Services
@@ -53,7 +53,8 @@ async def tournament(services: Services, ctx: Context, command: TournamentComman
     reply = await _act(action, book, services, ctx, config.lang, command.panel)
     if news is None:
         return reply
-    return replace(reply, public=(*news.public, *reply.public), tables=news.tables + reply.tables)
+    return replace(reply, public=(*news.public, *reply.public), tables=news.tables + reply.tables,
+                   elsewhere=(*news.elsewhere, *reply.elsewhere))
 
 
 async def _act(action: str, book: Book, services: Services, ctx: Context, lang: str,
@@ -100,7 +101,9 @@ async def _start_when_due(book: Book, services: Services, ctx: Context,
 
 
 async def _caught_up(book: Book, services: Services, ctx: Context, lang: str) -> Reply | None:
-    """What a result left by a table, and not yet counted, finished (after a restart)."""
+    """What a result left by a table, and not yet counted, finished (after a restart); and a
+    finished round's news a process stopped before telling, told again under the same keys
+    (the surface posts each text and opens each table once)."""
     stored = await active(services.store, ctx.scope, ctx.channel)
     if stored is None or stored.tournament.status is not Status.RUNNING:
         return None
@@ -108,7 +111,12 @@ async def _caught_up(book: Book, services: Services, ctx: Context, lang: str) ->
     told = tuple(said for change in changes for said in round_news(change, lang))
     calls = tuple(call for change in changes if change.advanced
                   for call in texts.table_calls(change.after, ctx.channel, lang))  # fmt: skip
-    return Reply(public=told, tables=calls) if told else None
+    if told:
+        return Reply(public=told, tables=calls)
+    if not stored.news_due:
+        return None
+    again = tuple((ctx.channel, said) for said in news_again(stored.tournament, lang))
+    return Reply(elsewhere=again, tables=texts.table_calls(stored.tournament, ctx.channel, lang))
 
 
 def _started(change: Change, channel: str, lang: str) -> Reply:

@@ -14,6 +14,9 @@ from core.service.model.ports import GameStore
 ACTIVE = keys.TOURNAMENTS  # channel -> the id of the tournament open or running there
 FINISHED = keys.TOURNAMENTS_DONE  # id -> the channel, for every tournament that is over
 LIVE = (Status.OPEN, Status.RUNNING)
+# Set by the commit that finished a round, until the next table's result: the round's news
+# and next tables may not have been told yet (core/service/features/tournaments/advance.py).
+NEWS_DUE = "nd"
 
 
 def key(tournament_id: str) -> str:
@@ -37,6 +40,7 @@ class Stored:
     version: int
     tournament: Tournament
     channel: str
+    news_due: bool = False
 
 
 async def load(store: GameStore, scope: Scope, tournament_id: str) -> Stored | None:
@@ -44,7 +48,8 @@ async def load(store: GameStore, scope: Scope, tournament_id: str) -> Stored | N
     if not found:
         return None
     try:
-        return Stored(int(found["v"]), from_text(found["r"]), found.get("ch", ""))
+        return Stored(int(found["v"]), from_text(found["r"]), found.get("ch", ""),
+                      found.get(NEWS_DUE) == "1")  # fmt: skip
     except (KeyError, ValueError) as exc:
         raise CorruptState(text=tournament_id) from exc
 
