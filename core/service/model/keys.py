@@ -140,6 +140,7 @@ def archived(season: int, name: str) -> str:
 
 DUE = "stb:{due}"  # server -> a time at or before its earliest deadline
 DUE_EPOCH = "stb:{due}:epoch"  # server -> how often a commit brought its deadline forward
+TOURNAMENT_STARTS = "stb:{tstarts}"  # `platform:server:id` -> a tournament's UTC start time
 SERVERS = "stb:servers"  # every server the bot has seen
 WEB_SLUG = "stb:web:"  # `stb:web:<slug>` -> the server whose page it is
 
@@ -182,6 +183,7 @@ KEYS: tuple[Key, ...] = (
     Key(tournament_games("<id>"), "tournament tables", "each table's match id"),
     Key(DUE, "the store", "server -> its earliest deadline"),
     Key(DUE_EPOCH, "the store", "server -> deadline epoch"),
+    Key(TOURNAMENT_STARTS, "tournaments", "server and id -> its start time"),
     Key(SERVERS, "the store", "every server seen"),
     Key(WEB_SLUG + "<slug>", "web", "slug -> server"),
 )

@@ -91,6 +91,8 @@ class Book:
         if await active(self.store, self.scope, channel) is not None:
             raise InvalidOption("error.tournament.exists")
         new = Tournament(tournament_id, settings)
+        if settings.starts_at:  # before the commit: a tournament due is never missing from it
+            await self.store.starts.plan(self.scope, tournament_id, settings.starts_at)
         if not await self._commit(Stored(0, new, channel), new, Write()):
             raise InvalidOption("error.tournament.exists")  # created meanwhile elsewhere
         return Change(None, new)

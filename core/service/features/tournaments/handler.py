@@ -1,7 +1,8 @@
 """`/shutbox tournament create|join|leave|start|standings|cancel`: one handler, one line each.
 
 An admin creates, starts and cancels; members join and leave before the start. A tournament
-whose start time has passed starts on the first `tournament` command after it.
+whose start time has passed is started by the sweep (starts.py), or by a `tournament` command
+that comes first: one commit starts it either way.
 """
 
 from __future__ import annotations
