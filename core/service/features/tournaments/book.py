@@ -24,6 +24,7 @@ from core.service.features.tournaments.tables import inbox, parse_result
 from core.service.model import keys
 from core.service.model.commit import Commit, Journal, OpKind, Scope, StoreOp
 from core.service.model.commit import Status as CommitStatus
+from core.service.model.membership import Membership, NobodyLeft
 from core.service.model.ports import GameStore
 
 MAX_ATTEMPTS = 8  # another process changed the tournament (or a balance) meanwhile: read again
@@ -43,6 +44,7 @@ class Change:
     after: Tournament
     dropped: tuple[str, ...] = ()  # entries the start took off: they could no longer pay
     channel: str = ""  # the tournament's channel (where its tables' threads hang)
+    left: tuple[str, ...] = ()  # entries the start took off: they had left the server
 
     @property
     def advanced(self) -> bool:
@@ -84,6 +86,7 @@ class Book:
     start_balance: int = 100
     request_id: str | None = None
     clock: Callable[[], float] = field(default=lambda: 0.0)
+    membership: Membership = field(default_factory=NobodyLeft)
 
     async def create(self, channel: str, tournament_id: str, settings: Settings) -> Change:
         if settings.starts_at and settings.starts_at <= self.clock():
@@ -142,13 +145,17 @@ class Book:
                 raise TournamentClosed(name=old.settings.name, status=old.status.value)
             balances = await self.store.balances(self.scope, list(old.players))
             owing = {p: balances.get(p, self.start_balance) for p in old.players}
-            short = tuple(p for p, b in owing.items() if b < old.settings.fee)
-            paying = replace(old, entries=tuple(e for e in old.entries if e.id not in short))
+            # A member who left the server is taken off and their held fee released.
+            gone = await self.membership.left(self.scope, old.players)
+            left = tuple(p for p in old.players if p in gone)
+            short = tuple(p for p, b in owing.items() if b < old.settings.fee and p not in gone)
+            paying = replace(old, entries=tuple(e for e in old.entries
+                                                if e.id not in short and e.id not in gone))
             new = progress.start(paying, seed)
             write = Write(transfers=chips.fees_in(new), holds=chips.fee_holds(new, old.players),
                           expected=tuple(owing.items()), accounts=old.players)  # fmt: skip
             if await self._commit(stored, new, write):
-                return Change(old, new, short, stored.channel)
+                return Change(old, new, short, stored.channel, left)
         raise InvalidOption("error.busy")
 
     async def report(self, tournament_id: str, number: int, table: int,

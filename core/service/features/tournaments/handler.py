@@ -22,6 +22,7 @@ from core.service.features.tournaments.command import (
     TournamentCommand,
     settings_of,
 )
+from core.service.features.tournaments.leavers import left_lines
 from core.service.features.tournaments.news import news_again, round_news
 from core.service.features.tournaments.records import active, load
 from core.service.model.context import Context
@@ -41,7 +42,8 @@ async def tournament(services: Services, ctx: Context, command: TournamentComman
     if action in ADMIN_ACTIONS and not ctx.admin:
         raise NotAllowed("error.admin_only")
     config = await services.server_config(ctx.scope)
-    book = Book(services.store, ctx.scope, config.start_chips, ctx.request_id, services.clock)
+    book = Book(services.store, ctx.scope, config.start_chips, ctx.request_id, services.clock,
+                services.membership)  # fmt: skip
     if action == "create":
         settings = settings_of(command, services.clock())
         made = await book.create(ctx.channel, secrets.token_hex(ID_BYTES), settings)
@@ -124,7 +126,8 @@ def _started(change: Change, channel: str, lang: str) -> Reply:
     """Round 1's tables, announced and handed to the surface to open."""
     dropped = tuple(change.before.name_of(p) for p in change.dropped) if change.before else ()
     said = texts.started(change.after, dropped, lang)
-    return Reply(public=(said,), tables=texts.table_calls(change.after, channel, lang))
+    gone = left_lines(change.before, change.left, lang)
+    return Reply(public=(*gone, said), tables=texts.table_calls(change.after, channel, lang))
 
 
 def _entries(change: Change, lang: str, key: str, name: str, panel: bool) -> Reply:

@@ -15,6 +15,7 @@ from core.game.tournament.errors import TooFewEntries
 from core.game.tournament.values import Status
 from core.service.features.tournaments import texts
 from core.service.features.tournaments.book import Book
+from core.service.features.tournaments.leavers import left_lines
 from core.service.features.tournaments.records import Stored, load
 from core.service.model.commit import Scope
 from core.service.model.services import Services
@@ -44,7 +45,8 @@ async def _start(services: Services, scope: Scope, tournament_id: str) -> Reply 
     if stored is None or stored.tournament.status is not Status.OPEN:
         return None
     config = await services.server_config(scope)
-    book = Book(services.store, scope, config.start_chips, None, services.clock)
+    book = Book(services.store, scope, config.start_chips, None, services.clock,
+                services.membership)  # fmt: skip
     channel, lang = stored.channel, config.lang
     try:
         change = await book.start(channel, new_server_seed())
@@ -54,9 +56,9 @@ async def _start(services: Services, scope: Scope, tournament_id: str) -> Reply 
         return None
     before = change.before
     dropped = tuple(before.name_of(p) for p in change.dropped) if before else ()
-    said = texts.started(change.after, dropped, lang)
-    return Reply(elsewhere=((channel, said),), tables=texts.table_calls(change.after, channel,
-                                                                        lang))  # fmt: skip
+    said = (*left_lines(before, change.left, lang), texts.started(change.after, dropped, lang))
+    return Reply(elsewhere=tuple((channel, text) for text in said),
+                 tables=texts.table_calls(change.after, channel, lang))  # fmt: skip
 
 
 async def _called_off(book: Book, stored: Stored, lang: str) -> Reply | None:
