@@ -8,6 +8,7 @@ import asyncio
 import os
 import signal
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from core.service.features.tournaments import advance
 from core.service.features.tournaments.command import OpenTable
 from core.service.features.tournaments.records import load, pot_account
 from core.service.model.commit import Scope
+from core.service.model.membership import Membership
 from core.service.model.ports import GameStore
 from core.service.pipeline import table_ends
 from core.service.pipeline.subcommands import parse
@@ -58,10 +60,10 @@ async def test_the_last_two_tables_ending_at_once_advance_the_round_once(
     both_read, reads = asyncio.Event(), []
     real = advance.table_end
 
-    async def read_together(st: GameStore, scope: Scope, tour: str,
-                            state: GameState) -> advance.TableEnd | None:  # fmt: skip
+    async def read_together(st: GameStore, scope: Scope, tour: str, state: GameState,
+                            membership: Membership) -> advance.TableEnd | None:  # fmt: skip
         """Both tables read the tournament at the same version before either commits."""
-        end = await real(st, scope, tour, state)
+        end = await real(st, scope, tour, state, membership)
         reads.append(end)
         if len(reads) == 2:
             both_read.set()
@@ -114,4 +116,36 @@ async def test_a_process_killed_right_after_the_last_tables_commit_leaves_one_ad
     assert again is not None and len(again.tournament.rounds) == 2
     pot = pot_account(tournament)
     assert (await store.balances(SCOPE, [pot]))[pot] == 40
+    assert (await store.verify_ledger(SCOPE)).ok
+
+
+class Left:
+    """A platform on which these members have left the server."""
+
+    def __init__(self, *users: str) -> None:
+        self.users = frozenset(users)
+
+    async def left(self, scope: Scope, users: Sequence[str]) -> frozenset[str]:
+        return self.users & set(users)
+
+
+async def test_a_player_who_left_is_not_paired_again_and_the_channel_is_told(
+    store: RedisStore,
+) -> None:
+    tournament = await cup(store, rounds=2)
+    stop = parse("stop", Plain())  # type: ignore[arg-type]
+    told: list[str] = []
+    for number in (1, 2):
+        table = await opened(store, tournament, number)
+        table.manager.membership = Left("bob")
+        ended = await table.manager.handle(table.ctx("Root", admin=True), stop)
+        told += [text for _, text in ended.elsewhere]
+    assert told[0] == "Bob has left the server and is out of **Cup**."
+    assert told[2].startswith("**Cup** — round 2:")
+    stored = await load(store, SCOPE, tournament)
+    assert stored is not None
+    now = stored.tournament
+    assert now.out == (("bob", 1),)
+    assert now.current is not None and sorted(now.current.players) == ["ann", "cid", "dan"]
+    assert any(table.result and "bob" in table.seats for table in now.rounds[0].tables)
     assert (await store.verify_ledger(SCOPE)).ok

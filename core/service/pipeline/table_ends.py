@@ -22,7 +22,7 @@ async def joined(rt: GameRuntime, scope: Scope, plan: Plan) -> tuple[Plan, Chang
     plan ends no tournament table, or its result was already counted)."""
     if plan.record is not None or not plan.final.tour:
         return plan, None
-    end = await table_end(rt.store, scope, plan.final.tour, plan.final.state)
+    end = await table_end(rt.store, scope, plan.final.tour, plan.final.state, rt.membership)
     if end is None:
         return plan, None
     commit = plan.commit

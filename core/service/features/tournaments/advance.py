@@ -25,6 +25,7 @@ from core.service.features.tournaments.chips import prize_transfers
 from core.service.features.tournaments.records import NEWS_DUE, key, load, rewrite
 from core.service.features.tournaments.tables import TableLink, table_result
 from core.service.model.commit import Journal, OpKind, Scope, StoreOp
+from core.service.model.membership import Membership
 from core.service.model.ports import GameStore
 
 
@@ -42,9 +43,12 @@ class TableEnd:
         return Journal("tournament", self.change.channel)
 
 
-async def table_end(store: GameStore, scope: Scope, tour: str, state: GameState) -> TableEnd | None:
+async def table_end(store: GameStore, scope: Scope, tour: str, state: GameState,
+                    membership: Membership) -> TableEnd | None:  # fmt: skip
     """The tournament's step for a table whose match is over; None if it changes nothing
-    (a replay of a result already counted, or a tournament gone or no longer running)."""
+    (a replay of a result already counted, or a tournament gone or no longer running).
+    Before a next round is paired, its players are checked: one who left the server is
+    paired in no later round."""
     link = TableLink.parse(tour)
     stored = await load(store, scope, link.tournament) if link else None
     if link is None or stored is None:
@@ -56,7 +60,13 @@ async def table_end(store: GameStore, scope: Scope, tour: str, state: GameState)
         return None
     if new == old:
         return None
-    change = Change(old, new, channel=stored.channel)
+    left: tuple[str, ...] = ()
+    if len(new.rounds) > len(old.rounds) and new.current:  # paired again, without who left
+        gone = await membership.left(scope, new.current.players)
+        out = progress.withdraw(old, gone)
+        left = tuple(p for p, _ in out.out[len(old.out):])
+        new = progress.record(out, link.round, link.table, table_result(state)) if left else new
+    change = Change(old, new, channel=stored.channel, left=left)
     told = "1" if change.advanced or change.finished else ""
     ops = (*rewrite(stored.version, new, stored.channel),
            StoreOp(OpKind.HSET, key(new.id), NEWS_DUE, told))  # fmt: skip

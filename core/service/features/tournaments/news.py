@@ -8,6 +8,7 @@ from dataclasses import replace
 from core.game.tournament.values import Status, Tournament
 from core.service.features.tournaments import texts
 from core.service.features.tournaments.book import Change
+from core.service.features.tournaments.leavers import left_lines
 from core.service.model.commit import Scope
 from core.service.model.services import Services
 from core.service.model.views import Reply
@@ -17,7 +18,8 @@ async def after_table(services: Services, scope: Scope, change: Change, reply: R
     """A tournament table's match is over and counted: add what the channel is told of a
     round that finished (its standings, the next tables)."""
     lang = (await services.server_config(scope)).lang
-    told = tuple((change.channel, said) for said in round_news(change, lang))
+    said = (*left_lines(change.before, change.left, lang), *round_news(change, lang))
+    told = tuple((change.channel, text) for text in said)
     if not told:
         return reply
     calls = texts.table_calls(change.after, change.channel, lang) if change.advanced else ()
