@@ -8,7 +8,9 @@ import asyncio
 
 from redis.asyncio import Redis
 
+from core.game.tournament.draw import new_server_seed
 from core.game.tournament.values import Status
+from core.service.features.tournaments.book import Book
 from core.service.features.tournaments.records import active, load, pot_account
 from core.service.model import keys
 from core.store.redis_store import RedisStore
@@ -81,3 +83,21 @@ async def test_too_few_players_at_the_start_time_call_it_off_and_release_the_fee
     assert gift.public  # the channel is free for the next one
     assert (await store.balances(SCOPE, ["ann"]))["ann"] == 100
     assert (await store.verify_ledger(SCOPE)).ok
+
+
+async def test_a_start_the_sweep_committed_but_never_told_is_told_by_the_next_sweep(
+    store: RedisStore, redis: Redis
+) -> None:
+    clock = Clock()
+    tournament = await planned(store, clock, 3)
+    clock.now = DUE
+    # The sweeping process's commit, and then it stopped: the index still holds the start.
+    await Book(store, SCOPE, clock=clock).start("c1", new_server_seed(), told_later=True)
+    swept = await manager(store, clock=clock).sweep()
+    assert [text.split(" has started")[0] for _, reply in swept for _, text in reply.elsewhere
+            ] == ["🏆 **Cup**"]  # fmt: skip
+    assert [(call.round, call.table) for _, reply in swept for call in reply.tables] == [(1, 1)]
+    assert await manager(store, clock=clock).sweep() == []
+    assert await redis.zcard(keys.TOURNAMENT_STARTS) == 0
+    stored = await load(store, SCOPE, tournament)
+    assert stored is not None and len(stored.tournament.rounds) == 1

@@ -19,7 +19,15 @@ from core.game.tournament.standings import standings
 from core.game.tournament.values import Entry, Settings, Status, TableResult, Tournament
 from core.service.features.stats import season_copies
 from core.service.features.tournaments import chips
-from core.service.features.tournaments.records import Stored, active, hold_key, load, rewrite
+from core.service.features.tournaments.records import (
+    NEWS_DUE,
+    Stored,
+    active,
+    hold_key,
+    key,
+    load,
+    rewrite,
+)
 from core.service.features.tournaments.tables import inbox, parse_result
 from core.service.model import keys
 from core.service.model.commit import Commit, Journal, OpKind, Scope, StoreOp
@@ -135,9 +143,10 @@ class Book:
                 return Change(old, new)
         raise InvalidOption("error.busy")
 
-    async def start(self, channel: str, seed: str) -> Change:
+    async def start(self, channel: str, seed: str, told_later: bool = False) -> Change:
         """Entry fees into the pot and round 1 paired; a player who can no longer pay is
-        taken off the entries first."""
+        taken off the entries first. `told_later`: the start is announced after the commit
+        (not as the command's answer), so it stays due until told (advance.py)."""
         for _ in range(MAX_ATTEMPTS):
             stored = await self._active(channel)
             old = stored.tournament
@@ -152,8 +161,9 @@ class Book:
             paying = replace(old, entries=tuple(e for e in old.entries
                                                 if e.id not in short and e.id not in gone))
             new = progress.start(paying, seed)
+            due = (StoreOp(OpKind.HSET, key(new.id), NEWS_DUE, "1"),) if told_later else ()
             write = Write(transfers=chips.fees_in(new), holds=chips.fee_holds(new, old.players),
-                          expected=tuple(owing.items()), accounts=old.players)  # fmt: skip
+                          expected=tuple(owing.items()), accounts=old.players, ops=due)  # fmt: skip
             if await self._commit(stored, new, write):
                 return Change(old, new, short, stored.channel, left)
         raise InvalidOption("error.busy")
@@ -186,6 +196,13 @@ class Book:
             if change.before != change.after:
                 changes.append(change)
         return changes
+
+    async def told(self, stored: Stored) -> None:
+        """A round's news, told again: no longer due (unless the record moved on meanwhile)."""
+        record = key(stored.tournament.id)
+        await self.store.commit(Commit(self.scope, ops=(
+            StoreOp(OpKind.HEQ, record, "v", str(stored.version)),
+            StoreOp(OpKind.HSET, record, NEWS_DUE, ""))))  # fmt: skip
 
     async def _active(self, channel: str) -> Stored:
         stored = await active(self.store, self.scope, channel)

@@ -118,6 +118,7 @@ async def _caught_up(book: Book, services: Services, ctx: Context, lang: str) ->
         return Reply(public=told, tables=calls)
     if not stored.news_due:
         return None
+    await book.told(stored)  # told again once here: the surface posts each text once
     again = tuple((ctx.channel, said) for said in news_again(stored.tournament, lang))
     return Reply(elsewhere=again, tables=texts.table_calls(stored.tournament, ctx.channel, lang))
 

@@ -33,6 +33,8 @@ def news_again(tournament: Tournament, lang: str) -> list[str]:
         return [texts.standings_text(tournament, lang), texts.finished_text(tournament, lang)]
     if tournament.current is None:
         return []
+    if len(tournament.rounds) == 1 and not any(t.done for t in tournament.current.tables):
+        return [texts.started(tournament, (), lang)]  # the start itself was not told
     return [texts.standings_text(tournament, lang),
             texts.round_text(tournament, tournament.current, lang)]  # fmt: skip
 

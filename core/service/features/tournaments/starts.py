@@ -16,6 +16,7 @@ from core.game.tournament.values import Status
 from core.service.features.tournaments import texts
 from core.service.features.tournaments.book import Book
 from core.service.features.tournaments.leavers import left_lines
+from core.service.features.tournaments.news import news_again
 from core.service.features.tournaments.records import Stored, load
 from core.service.model.commit import Scope
 from core.service.model.services import Services
@@ -42,14 +43,16 @@ async def _start(services: Services, scope: Scope, tournament_id: str) -> Reply 
     """The start and round 1 for the tournament's channel; None if a command started it (or
     it was cancelled) first."""
     stored = await load(services.store, scope, tournament_id)
-    if stored is None or stored.tournament.status is not Status.OPEN:
+    if stored is None:
         return None
     config = await services.server_config(scope)
     book = Book(services.store, scope, config.start_chips, None, services.clock,
                 services.membership)  # fmt: skip
     channel, lang = stored.channel, config.lang
+    if stored.tournament.status is not Status.OPEN:
+        return await _told_again(book, stored, lang)
     try:
-        change = await book.start(channel, new_server_seed())
+        change = await book.start(channel, new_server_seed(), told_later=True)
     except TooFewEntries:
         return await _called_off(book, stored, lang)
     except ShutboxError:  # started, cancelled or replaced meanwhile: nothing for us to tell
@@ -59,6 +62,17 @@ async def _start(services: Services, scope: Scope, tournament_id: str) -> Reply 
     said = (*left_lines(before, change.left, lang), texts.started(change.after, dropped, lang))
     return Reply(elsewhere=tuple((channel, text) for text in said),
                  tables=texts.table_calls(change.after, channel, lang))  # fmt: skip
+
+
+async def _told_again(book: Book, stored: Stored, lang: str) -> Reply | None:
+    """A start this sweep committed but a stopped process never told: told now, under the
+    same keys (the surface posts each text and opens each table once)."""
+    tournament = stored.tournament
+    if not stored.news_due or tournament.status is not Status.RUNNING:
+        return None
+    await book.told(stored)
+    said = tuple((stored.channel, text) for text in news_again(tournament, lang))
+    return Reply(elsewhere=said, tables=texts.table_calls(tournament, stored.channel, lang))
 
 
 async def _called_off(book: Book, stored: Stored, lang: str) -> Reply | None:
