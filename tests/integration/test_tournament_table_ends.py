@@ -149,3 +149,28 @@ async def test_a_player_who_left_is_not_paired_again_and_the_channel_is_told(
     assert now.current is not None and sorted(now.current.players) == ["ann", "cid", "dan"]
     assert any(table.result and "bob" in table.seats for table in now.rounds[0].tables)
     assert (await store.verify_ledger(SCOPE)).ok
+
+
+async def test_a_process_killed_right_after_the_final_commit_leaves_prizes_paid_once(
+    store: RedisStore, redis_url: str
+) -> None:
+    tournament = await cup(store, rounds=1)
+    first = await opened(store, tournament, 1)
+    stop = parse("stop", Plain())  # type: ignore[arg-type]
+    await first.manager.handle(first.ctx("Root", admin=True), stop)
+    env = {**os.environ, "PYTHONPATH": str(Path.cwd())}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.integration.table_end_process", redis_url, tournament, "2",
+        env=env)  # fmt: skip
+    assert await asyncio.wait_for(process.wait(), 60) == -signal.SIGKILL
+    stored = await load(store, SCOPE, tournament)
+    assert stored is not None and stored.tournament.status is Status.FINISHED
+    pot = pot_account(tournament)
+    balances = await store.balances(SCOPE, [*(n.lower() for n in FOUR), pot])
+    assert balances.pop(pot) == 0 and sum(balances.values()) == 4 * 100
+    shown = await say(Table(manager(store, clock=Clock())), "Ann", "standings")
+    assert [text.split(":")[0] for _, text in shown.elsewhere] == [
+        "**Cup** — standings after 1 round", "🏆 **Cup** is over"]
+    again = await say(Table(manager(store, clock=Clock())), "Ann", "standings")
+    assert again.elsewhere == ()
+    assert (await store.verify_ledger(SCOPE)).ok

@@ -42,6 +42,7 @@ CHALLENGE_STREAKS = "challenge:streak"  # member -> their challenge streak
 REMATCH_LEGACY = "rematch"  # channel -> last match (kept by older versions)
 TOURNAMENTS = "tours"  # channel -> the id of the tournament open or running there
 TOURNAMENTS_DONE = "tours:done"  # id -> the channel, for every tournament that is over
+TOURNAMENTS_ENDED = "tours:ended"  # channel -> the id of the last tournament that ended there
 PINGS_OFF = "ping:off"  # member -> "1" while they asked not to be called
 
 
@@ -164,6 +165,7 @@ KEYS: tuple[Key, ...] = (
     Key(REMATCH_LEGACY, "older versions", "channel -> last match"),
     Key(TOURNAMENTS, "tournaments", "channel -> its open or running tournament"),
     Key(TOURNAMENTS_DONE, "tournaments", "id -> channel of every finished tournament"),
+    Key(TOURNAMENTS_ENDED, "tournaments", "channel -> the last tournament that ended there"),
     Key(PINGS_OFF, "ping", "member -> opted out of turn calls"),
     Key(game("<channel>"), "the commit script", "the channel's game"),
     Key(request("<request>"), "the commit script", "a request's result"),

@@ -22,7 +22,7 @@ from core.game.tournament import progress
 from core.game.tournament.values import Status
 from core.service.features.tournaments.book import Change, won
 from core.service.features.tournaments.chips import prize_transfers
-from core.service.features.tournaments.records import NEWS_DUE, key, load, rewrite
+from core.service.features.tournaments.records import ENDED, NEWS_DUE, key, load, rewrite
 from core.service.features.tournaments.tables import TableLink, table_result
 from core.service.model.commit import Journal, OpKind, Scope, StoreOp
 from core.service.model.membership import Membership
@@ -72,4 +72,5 @@ async def table_end(store: GameStore, scope: Scope, tour: str, state: GameState,
            StoreOp(OpKind.HSET, key(new.id), NEWS_DUE, told))  # fmt: skip
     if new.status is not Status.FINISHED:
         return TableEnd(change, ops)
-    return TableEnd(change, (*ops, *won(new)), prize_transfers(new))
+    last = StoreOp(OpKind.HSET, ENDED, stored.channel, new.id)  # where its news is found
+    return TableEnd(change, (*ops, last, *won(new)), prize_transfers(new))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import replace
 
-from core.game.errors import InvalidOption, NotAllowed, StaleAction
+from core.game.errors import InvalidOption, NotAllowed, ShutboxError, StaleAction
 from core.game.tournament.draw import new_server_seed
 from core.game.tournament.errors import TournamentClosed
 from core.game.tournament.values import Entry, Status
@@ -24,7 +24,7 @@ from core.service.features.tournaments.command import (
 )
 from core.service.features.tournaments.leavers import left_lines
 from core.service.features.tournaments.news import news_again, round_news
-from core.service.features.tournaments.records import active, load
+from core.service.features.tournaments.records import Stored, active, ended, load
 from core.service.model.context import Context
 from core.service.model.services import Services
 from core.service.model.views import Reply
@@ -53,7 +53,14 @@ async def tournament(services: Services, ctx: Context, command: TournamentComman
         book, services, ctx, config.lang)
     if command.tournament:  # a sign-up button: only its own tournament
         await _check_signup(services, ctx, command.tournament)
-    reply = await _act(action, book, services, ctx, config.lang, command.panel)
+    try:
+        reply = await _act(action, book, services, ctx, config.lang, command.panel)
+    except ShutboxError as error:
+        if news is None:
+            raise
+        # The news is told whatever the command was (e.g. `standings` once it is over).
+        said = t(await services.private_lang(ctx), error.key, **error.params)
+        reply = Reply(private=said)
     if news is None:
         return reply
     return replace(reply, public=(*news.public, *reply.public), tables=news.tables + reply.tables,
@@ -105,22 +112,28 @@ async def _start_when_due(book: Book, services: Services, ctx: Context,
 
 async def _caught_up(book: Book, services: Services, ctx: Context, lang: str) -> Reply | None:
     """What a result left by a table, and not yet counted, finished (after a restart); and a
-    finished round's news a process stopped before telling, told again under the same keys
-    (the surface posts each text and opens each table once)."""
+    finished round's (or the end's) news a process stopped before telling."""
     stored = await active(services.store, ctx.scope, ctx.channel)
     if stored is None or stored.tournament.status is not Status.RUNNING:
-        return None
+        stored = await ended(services.store, ctx.scope, ctx.channel)  # its end, untold?
+        return await _told_again(book, stored, ctx.channel, lang) if stored else None
     changes = await book.catch_up(stored.tournament.id)
     told = tuple(said for change in changes for said in round_news(change, lang))
     calls = tuple(call for change in changes if change.advanced
                   for call in texts.table_calls(change.after, ctx.channel, lang))  # fmt: skip
     if told:
         return Reply(public=told, tables=calls)
+    return await _told_again(book, stored, ctx.channel, lang)
+
+
+async def _told_again(book: Book, stored: Stored, channel: str, lang: str) -> Reply | None:
+    """A finished round's news a stopped process never told: told once more here, under the
+    same keys (the surface posts each text and opens each table once)."""
     if not stored.news_due:
         return None
-    await book.told(stored)  # told again once here: the surface posts each text once
-    again = tuple((ctx.channel, said) for said in news_again(stored.tournament, lang))
-    return Reply(elsewhere=again, tables=texts.table_calls(stored.tournament, ctx.channel, lang))
+    await book.told(stored)
+    again = tuple((channel, said) for said in news_again(stored.tournament, lang))
+    return Reply(elsewhere=again, tables=texts.table_calls(stored.tournament, channel, lang))
 
 
 def _started(change: Change, channel: str, lang: str) -> Reply:

@@ -13,6 +13,7 @@ from core.service.model.ports import GameStore
 
 ACTIVE = keys.TOURNAMENTS  # channel -> the id of the tournament open or running there
 FINISHED = keys.TOURNAMENTS_DONE  # id -> the channel, for every tournament that is over
+ENDED = keys.TOURNAMENTS_ENDED  # channel -> the last tournament that ended there (its news)
 LIVE = (Status.OPEN, Status.RUNNING)
 # Set by the commit that finished a round, until the next table's result: the round's news
 # and next tables may not have been told yet (core/service/features/tournaments/advance.py).
@@ -52,6 +53,12 @@ async def load(store: GameStore, scope: Scope, tournament_id: str) -> Stored | N
                       found.get(NEWS_DUE) == "1")  # fmt: skip
     except (KeyError, ValueError) as exc:
         raise CorruptState(text=tournament_id) from exc
+
+
+async def ended(store: GameStore, scope: Scope, channel: str) -> Stored | None:
+    """The last tournament that ended in this channel, if any."""
+    tournament_id = (await store.hash(scope, ENDED)).get(channel)
+    return await load(store, scope, tournament_id) if tournament_id else None
 
 
 async def active(store: GameStore, scope: Scope, channel: str) -> Stored | None:
