@@ -1,12 +1,13 @@
 """A member whose Slack account was deactivated before a tournament starts (SPEC 12):
 `users.info` says `deleted`, the start takes them off the entries with their held fee
-released, and the channel is told in one line."""
+released, and the channel is told in one line; and a start time's post, which has no game."""
 
 from __future__ import annotations
 
 from adapters.slack.app import SlackBot
 from adapters.slack.membership import WorkspaceMembership
 from core.service.features.tournaments.records import load, pot_account
+from core.service.model.views import Reply
 from core.service.pipeline.manager import GameManager
 from tests.e2e.slack.driver import CHANNEL, Driver
 from tests.e2e.slack.fake_slack import FakeSlack
@@ -33,3 +34,13 @@ async def test_a_deactivated_member_is_taken_off_at_the_start_with_the_fee_back(
     balances = await manager.store.balances(SCOPE, ["UBOB", pot])
     assert (balances["UBOB"], balances[pot]) == (100, 20)
     assert (await manager.store.verify_ledger(SCOPE)).ok
+
+
+async def test_a_timed_start_swept_without_a_game_is_posted_in_the_tournaments_channel(
+    fake: FakeSlack, bot: SlackBot
+) -> None:
+    """The sweep's reply for a start time has no game: its texts go to the channel named."""
+    said = "🏆 **Cup** has started with 2 players; the pot is 20 chips."
+    await bot.on_timeout(SCOPE, Reply(elsewhere=((CHANNEL, said),)))
+    posted = "🏆 *Cup* has started with 2 players; the pot is 20 chips."
+    assert [m.text for m in fake.public] == [posted]
