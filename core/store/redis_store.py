@@ -61,6 +61,7 @@ from core.store.errors import (  # re-exported: adapters and the bot import them
 )
 from core.store.ledger import JournalEntry, Ledger, LedgerReport
 from core.store.season_store import SeasonStore, archived
+from core.store.tournament_starts import TournamentStarts
 from core.store.web_store import WebStore
 
 COMMIT_LUA = files("core.store").joinpath("lua/commit.lua").read_text(encoding="utf-8")
@@ -98,6 +99,7 @@ class RedisStore(DueServers, Claims, Containment):
         self.seasons = SeasonStore(redis, request_ttl, seasons_kept)
         self.admin = AdminStore(redis)
         self.web = WebStore(redis)
+        self.starts = TournamentStarts(redis)
         # One pipeline per round trip for concurrent commits (a cluster spreads them instead).
         self._batcher = (
             None if isinstance(redis, RedisCluster) else CommitBatcher(redis, SERVERS_KEY)

@@ -39,6 +39,7 @@ from core.service.pipeline.cached import (
 )
 from core.service.pipeline.game_commit import Plan, plan_change
 from core.service.pipeline.runtime import GameRuntime
+from core.service.pipeline.table_ends import joined
 from core.text.i18n import t
 
 MAX_ATTEMPTS = 5
@@ -116,14 +117,15 @@ async def _skills(rt: GameRuntime, scope: Scope, users: list[str]) -> dict[str, 
 
 async def commit_plan(rt: GameRuntime, scope: Scope, channel: str, plan: Plan) -> Reply | None:
     """Write the plan; None means the game changed meanwhile and the caller should retry."""
+    plan, table_end = await joined(rt, scope, plan)  # a tournament table's end: its round too
     try:
         result = await rt.store.commit(plan.commit)
     except OutcomeUnknown:
         return await _resolve_lost_commit(rt, scope, channel, plan)
     if result.status is Status.OK:
         remember(rt, scope, channel, plan.record, result)
-        if plan.record is None and plan.final.tour:  # a tournament table ended: its round
-            reply = await news.after_table(rt, scope, plan.final.tour, plan.reply)
+        if table_end is not None:  # a tournament table ended: what its round's end tells
+            reply = await news.after_table(rt, scope, table_end, plan.reply)
             return _with_message(reply, result.message)
         return _with_message(plan.reply, result.message)
     if result.status is Status.DUPLICATE:
