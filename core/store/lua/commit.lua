@@ -208,8 +208,18 @@ local HASH_OPS = {hincrby = true, hmin = true, hset = true, heq = true}
 local ZSET_OPS = {zincrby = true, zmin = true, zset = true}
 local LIST_OPS = {audit = true, lcap = true}
 
+-- A stats field as stored, read once: the checks and a lowering write read the same field, and
+-- a write forgets what was read of its field.
+local reads = {}
+local function field_now(key, field)
+  local id = key .. '\n' .. field
+  if reads[id] == nil then reads[id] = redis.call('HGET', key, field) end
+  return reads[id] or nil
+end
+local function wrote(key, field) reads[key .. '\n' .. field] = nil end
+
 local function holds_integer(key, field)
-  local now = redis.call('HGET', key, field)
+  local now = field_now(key, field)
   return not now or string.match(now, '^%-?%d+$') ~= nil
 end
 
@@ -222,12 +232,12 @@ end
 
 local function fits(op)
   local kind, key, field = op[1], KEYS[op[2]], op[3]
+  if kind == 'expire' then return true end  -- any key may expire
   local key_type = type_of(key)
   if HASH_OPS[kind] then
     local is_hash = key_type == 'hash' or key_type == 'none'
     return is_hash and (kind == 'hset' or kind == 'heq' or holds_integer(key, field))
   end
-  if kind == 'expire' then return true end
   if LIST_OPS[kind] then return key_type == 'list' or key_type == 'none' end
   return ZSET_OPS[kind] ~= nil and (key_type == 'zset' or key_type == 'none')
 end
@@ -241,7 +251,7 @@ end
 -- f''. values the caller computed with (a rating read before the match ended): any change
 -- since makes the commit stale, and the caller plans again from what is stored now
 for _, op in ipairs(c.stats) do
-  if op[1] == 'heq' and (redis.call('HGET', KEYS[op[2]], op[3]) or '') ~= op[4] then
+  if op[1] == 'heq' and (field_now(KEYS[op[2]], op[3]) or '') ~= op[4] then
     local v, r, m = game_now()
     return reply('stale', {v = v, r = r, m = m})
   end
@@ -342,7 +352,7 @@ for _, h in ipairs(c.hold or {}) do
 end
 
 local function lower_hash(key, field, n)
-  local now = redis.call('HGET', key, field)
+  local now = field_now(key, field)
   if not now or tonumber(now) > n then redis.call('HSET', key, field, int(n)) end
 end
 
@@ -353,8 +363,9 @@ end
 
 for _, op in ipairs(c.stats) do
   local kind, key, field, value = op[1], KEYS[op[2]], op[3], op[4]
+  if HASH_OPS[kind] and kind ~= 'hmin' then wrote(key, field) end
   if kind == 'hincrby' then redis.call('HINCRBY', key, field, int(value))
-  elseif kind == 'hmin' then lower_hash(key, field, value)
+  elseif kind == 'hmin' then lower_hash(key, field, value); wrote(key, field)
   elseif kind == 'hset' then redis.call('HSET', key, field, value)
   elseif kind == 'zincrby' then redis.call('ZINCRBY', key, int(value), field)
   elseif kind == 'zmin' then lower_zset(key, field, value)
