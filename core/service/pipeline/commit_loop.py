@@ -90,7 +90,7 @@ async def plan_action(rt: GameRuntime, ctx: Context, record: GameRecord, action:
     skills = await _skills(rt, ctx.scope, [state.seats[i].id for i in rated])
     streak = ""
     if record.challenge and state.over:  # the member's streak goes on with the result
-        streak = (await rt.store.hash(ctx.scope, STREAKS)).get(ctx.user, "")
+        streak = (await rt.store.hash_fields(ctx.scope, STREAKS, [ctx.user])).get(ctx.user, "")
     plan = plan_change(
         ctx.scope, record, state, events, balances=balances,
         now=int(rt.clock()), request_id=ctx.request_id, start_balance=config.start_chips,
@@ -107,10 +107,8 @@ async def plan_action(rt: GameRuntime, ctx: Context, record: GameRecord, action:
 
 
 async def _skills(rt: GameRuntime, scope: Scope, users: list[str]) -> dict[str, Skill]:
-    """The ratings of the players a finishing match rates (none read otherwise)."""
-    if not users:
-        return {}
-    stored = await rt.store.hash(scope, keys.RATINGS)
+    """The ratings of the players a finishing match rates (none read otherwise), theirs only."""
+    stored = await rt.store.hash_fields(scope, keys.RATINGS, users)
     return {u: Skill.from_str(stored[u]) for u in users if u in stored}
 
 
