@@ -12,9 +12,10 @@ nothing here asserts on time. The levers:
 - `commit_in_flight_4` / `commit_pipelined_<k>`: the real commit script with a warm click's
   arguments, the same two ways.
 - `script_exec_us` / `script_commands`: a mid-game click's commit applied back to back (its
-  version check passes; record, deadline and a reply-sized result written): the script's
-  execution µs per call and the commands it runs inside, from `INFO commandstats` before and
-  after (Redis hot: under a light load each call also pays for Redis waking up).
+  version check passes, the member's rate counter counts, the record, deadline and a
+  reply-sized result are written): the script's execution µs per call and the commands it runs
+  inside, from `INFO commandstats` before and after (Redis hot: under a light load each call
+  also pays for Redis waking up).
 """
 
 from __future__ import annotations
@@ -124,8 +125,9 @@ def _applied_call(scope: Scope, version: int) -> tuple[Any, ...]:
     commit = Commit(scope, "c1", version - 1 if version > 1 else None, RECORD, version,
                     request_id=f"r{version}", result="y" * REPLY_BYTES,
                     deadline=2_000_000_000 + version)  # fmt: skip
-    keys = commit_keys(commit)
-    return (len(keys), *keys, *arguments(commit, [], 3600, (JOURNAL_KEEP, JOURNAL_FOLD)))
+    keys = [*commit_keys(commit), f"{scope.tag}:rate:cmd:bench"]  # a click's count rides along
+    rate = [len(keys), 10**9, 60_000]  # its key, a limit never reached, the window (ms)
+    return (len(keys), *keys, *arguments(commit, [], 3600, (JOURNAL_KEEP, JOURNAL_FOLD), rate))
 
 
 async def script_cost(redis: Redis, calls: int) -> dict[str, float]:
