@@ -145,6 +145,10 @@ class GameStore(Protocol):
 
     async def hash(self, scope: Scope, key: str) -> dict[str, str]: ...
 
+    async def hash_fields(
+        self, scope: Scope, key: str, fields: Sequence[str]
+    ) -> dict[str, str]: ...  # fmt: skip
+
     async def newest(self, scope: Scope, key: str, count: int) -> list[str]: ...
 
     async def set_fields(self, scope: Scope, key: str, values: Mapping[str, str]) -> None: ...
