@@ -8,6 +8,7 @@ import asyncio
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import aiohttp
@@ -114,6 +115,7 @@ async def restores_and_verifies(path: Path, where: Path) -> None:
     journal = next(k for k in kept.keys if k.key.endswith(":journal"))
     verified = f"{SERVER}: OK — {len(journal.value['entries'])} journal entries replay to the "
     with redis_server(where, free_port()) as target:
+        started = time.monotonic()
         code, out, err = await shutbox(where, target.url, "restore", str(path))
         assert (code, err) == (0, "") and out.startswith(f"Restored {IDLE + 1:,} servers, "), err
         code, out, err = await shutbox(where, target.url, "ledger", "verify")
@@ -121,4 +123,9 @@ async def restores_and_verifies(path: Path, where: Path) -> None:
         restored = Redis(port=target.port, decode_responses=True)
         found = await restored.keys(f"stb:{{{SERVER}}}:*")
         await restored.aclose()
-    assert sorted(found) == sorted(k.key for k in kept.keys)
+        lived_ms = (time.monotonic() - started) * 1000
+    # A key restored with little time left to live (a rate counter's few seconds) may have run
+    # out by the time it is looked for, as it would have in the Redis it came from.
+    missing = {k.key: k.ttl_ms for k in kept.keys if k.key not in found}
+    assert all(ttl is not None and ttl <= lived_ms for ttl in missing.values()), missing
+    assert set(found) <= {k.key for k in kept.keys}
