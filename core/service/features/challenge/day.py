@@ -30,6 +30,7 @@ from datetime import UTC, date, datetime, timedelta
 from core.game.ai.review import Aim, Decision
 from core.game.dice import MatchRecord, commitment, fair_roll
 from core.game.events import Event, MatchEnded
+from core.game.numbers import is_digits
 from core.game.rules import Rules
 from core.game.state import Ending
 from core.service.model import keys
@@ -67,7 +68,7 @@ def game_id_of(day: date) -> str:
 def day_of_game(game_id: str) -> date | None:
     """The day of a challenge's game id; None for any other game."""
     digits = game_id[len(GAME_PREFIX) :]
-    if not game_id.startswith(GAME_PREFIX) or len(digits) != 8 or not digits.isdigit():
+    if not game_id.startswith(GAME_PREFIX) or len(digits) != 8 or not is_digits(digits):
         return None
     try:
         return date(int(digits[:4]), int(digits[4:6]), int(digits[6:]))

@@ -71,6 +71,8 @@ def test_utc_days_game_ids_and_the_next_start() -> None:
     assert game_id_of(DAY) == "c20270115" and day_of_game("c20270115") == DAY
     assert day_of_game("c1a2b3c4") is None and day_of_game("c20271315") is None
     assert day_of_game("deadbeef") is None
+    assert day_of_game("c٢٠٢٧٠١١٥") is None  # Arabic-Indic digits: int() reads them, we don't
+    assert day_of_game("c2027011²") is None
 
 
 def test_squares_grade_each_decision_by_its_loss() -> None:
