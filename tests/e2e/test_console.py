@@ -168,6 +168,19 @@ async def test_interactive_loop_reads_until_quit(redis_url: str, tmp_path: Path)
     assert shown.rstrip().endswith("Bye!") and shown.count("You have") == 1
 
 
+async def test_a_table_set_to_danish_is_welcomed_in_danish(redis: Redis) -> None:
+    """A later session at a table whose language is Danish: the welcome, the line about the
+    running game and its deadline are Danish from the first line, not English until a command."""
+    await make(redis, SeededDice(4)).send("config lang=da")
+    await make(redis, SeededDice(4)).send("start")
+    stdout = io.StringIO()
+    await make(redis, SeededDice(4), name="Ann").run(io.StringIO("quit\n"), stdout)
+    shown = stdout.getvalue()
+    assert shown.startswith(t("da", "playground.welcome", name="Ann").replace("**", ""))
+    assert t("da", "playground.running") in shown and "(om 10 minutter)" in shown
+    assert "You are" not in shown and "minutes" not in shown
+
+
 async def test_open_playground_starts_an_embedded_redis(tmp_path: Path) -> None:
     """Without a Redis URL the playground runs on an embedded server in the data directory."""
     async with open_playground(None, str(tmp_path), "Ann") as playground:
