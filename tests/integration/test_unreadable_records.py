@@ -175,6 +175,15 @@ async def test_stats_show_a_dash_for_each_number_that_cannot_be_read(
     assert "Review accuracy: —% over 4 decisions" in text
 
 
+async def test_stats_leave_out_a_challenge_streak_that_cannot_be_read(
+    redis: Redis, store: RedisStore
+) -> None:
+    _, _, (table,) = await tables(store, "c1")
+    await redis.hset(f"{SCOPE.tag}:challenge:streak", "ann", "2027-01-15 ² 1 1")
+    text = "\n".join((await table.manager.handle(table.ctx("Ann"), Stats())).public)
+    assert "Matches: 0 played" in text and "streak" not in text
+
+
 async def test_a_game_whose_player_balance_is_unreadable_waits_and_the_rest_time_out(
     redis: Redis, store: RedisStore
 ) -> None:

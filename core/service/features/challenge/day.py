@@ -30,7 +30,7 @@ from datetime import UTC, date, datetime, timedelta
 from core.game.ai.review import Aim, Decision
 from core.game.dice import MatchRecord, commitment, fair_roll
 from core.game.events import Event, MatchEnded
-from core.game.numbers import is_digits
+from core.game.numbers import is_digits, stored_int
 from core.game.rules import Rules
 from core.game.state import Ending
 from core.service.model import keys
@@ -140,7 +140,7 @@ class Tag:
         if not text:
             return None
         day, number, lang = text.split(" ")
-        return cls(date.fromisoformat(day), int(number), lang)
+        return cls(date.fromisoformat(day), _whole(number), lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +171,7 @@ class Result:
             return None
         _, score, accuracy, seconds, squares = words
         shown = None if accuracy == "-" else float(accuracy)
-        return cls(int(score), shown, int(seconds), "" if squares == "-" else squares)
+        return cls(_whole(score), shown, _whole(seconds), "" if squares == "-" else squares)
 
 
 STARTED = "s"  # an attempt begun and not finished: it stays the day's attempt
@@ -218,8 +218,8 @@ class Streak:
         if not text:
             return cls()
         last, current, best, played = text.split(" ")
-        return cls(None if last == "-" else date.fromisoformat(last), int(current), int(best),
-                   int(played))  # fmt: skip
+        return cls(None if last == "-" else date.fromisoformat(last), _whole(current),
+                   _whole(best), _whole(played))  # fmt: skip
 
 
 def started_ops(day: date, user: str) -> Iterator[StoreOp]:
@@ -240,3 +240,11 @@ def finished_ops(
 
 def finished(events: Sequence[Event]) -> bool:
     return any(isinstance(e, MatchEnded) and e.ending is Ending.FINISHED for e in events)
+
+
+def _whole(text: str) -> int:
+    """A stored whole number; `ValueError` for anything else, `٣` too (which `int()` reads)."""
+    number = stored_int(text)
+    if number is None:
+        raise ValueError(f"not a whole number: {text[:20]!r}")
+    return number
