@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import threading
@@ -9,7 +10,9 @@ from types import FrameType
 
 
 def _leave(signum: int, frame: FrameType | None) -> None:
-    raise SystemExit(0)  # nothing has started yet: nothing to clean up, nothing to say
+    # Nothing has started yet: nothing to clean up, nothing to say. Not an exception: raised
+    # inside a compiled module's import (pydantic-core's), it ends in a panic and a traceback.
+    os._exit(0)
 
 
 # Ctrl-C while the modules below load (the longest part of starting) ends the process at once,

@@ -106,13 +106,13 @@ class EmbeddedRedis:
             raise
 
     def _abandon(self) -> None:
-        """Stop a server whose start did not finish, without awaiting (the start may have been
-        cancelled). Left running, it would keep our data files and the terminal's output open,
-        so whoever waits for this process's output would wait on."""
+        """Stop the server without awaiting: its start or its stop was cancelled (Ctrl-C).
+        Left running, it would keep our data files and the terminal's output open, so whoever
+        waits for this process's output would wait on. SIGTERM still saves the AOF."""
         process, self._process = self._process, None
         if process is None or process.poll() is not None:
             return
-        process.terminate()  # nothing acknowledged is in it yet: no SHUTDOWN needed
+        process.terminate()
         try:
             process.wait(STOP_TIMEOUT)
         except subprocess.TimeoutExpired:
@@ -128,12 +128,16 @@ class EmbeddedRedis:
         self.shared = False
         try:
             await self._stop_owned()
+        except BaseException:
+            self._abandon()
+            raise
         finally:
             self._owner.release()
 
     async def _stop_owned(self) -> None:
-        process, self._process = self._process, None
+        process = self._process
         if process is None or process.poll() is not None:
+            self._process = None
             return
         await shutdown(self.socket_path)
         if not await exited(process, STOP_TIMEOUT):
@@ -141,6 +145,7 @@ class EmbeddedRedis:
             if not await exited(process, STOP_TIMEOUT):
                 process.kill()
                 await asyncio.to_thread(process.wait)
+        self._process = None
         self.socket_path.unlink(missing_ok=True)
 
     async def __aenter__(self) -> EmbeddedRedis:
