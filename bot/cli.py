@@ -2,14 +2,35 @@
 
 from __future__ import annotations
 
-import argparse
-import importlib
+import os
+import signal
 import sys
-from typing import Any
+import threading
+from types import FrameType
 
-from bot.commands import CommandError, Subparsers
-from bot.platforms import PLATFORMS, Platform, titles
-from bot.settings import load_settings
+
+def _leave(signum: int, frame: FrameType | None) -> None:
+    # Nothing has started yet: nothing to clean up, nothing to say. Not an exception: raised
+    # inside a compiled module's import (pydantic-core's), it ends in a panic and a traceback.
+    os._exit(0)
+
+
+# Ctrl-C while the modules below load (the longest part of starting) ends the process at once,
+# exit 0 and no traceback, as it does once a command runs; Python's handler is back after them.
+_BEFORE = signal.getsignal(signal.SIGINT)
+if threading.current_thread() is threading.main_thread():
+    signal.signal(signal.SIGINT, _leave)
+
+import argparse  # noqa: E402
+import importlib  # noqa: E402
+from typing import Any  # noqa: E402
+
+from bot.commands import CommandError, Subparsers  # noqa: E402
+from bot.platforms import PLATFORMS, Platform, titles  # noqa: E402
+from bot.settings import load_settings  # noqa: E402
+
+if signal.getsignal(signal.SIGINT) is _leave:
+    signal.signal(signal.SIGINT, _BEFORE if _BEFORE is not None else signal.default_int_handler)
 
 # Each tool is a module in `bot.commands` exposing `register(subparsers)`; add a command here.
 # Each platform (bot/platforms.py) adds its own, after the tools that play and compute.
@@ -81,7 +102,15 @@ def _register_platform(subparsers: Subparsers, platform: Platform[Any]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one command and return its exit code (2 for a bad command line)."""
+    """Run one command and return its exit code (2 for a bad command line, 0 after a Ctrl-C
+    that no command took over: the playground and the servers end just as quietly)."""
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        return 0
+
+
+def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

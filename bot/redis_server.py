@@ -22,29 +22,23 @@ from types import TracebackType
 from typing import Any
 from urllib.parse import quote
 
-import redis.asyncio as aioredis
-from redis.asyncio import Redis
 from redis.asyncio.retry import Retry
-from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisError
-from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.backoff import ExponentialWithJitterBackoff
 
 from bot.commands import CommandError
 from bot.file_lock import FileLock
 from bot.redis_pool import PoolLimits, pooled_client, pooled_cluster
+from bot.redis_socket import STOP_TIMEOUT, answers, exited, shutdown
 from bot.sentinel import SentinelTarget, sentinel_client
 from core.store.redis_store import RedisClient
 
 START_TIMEOUT = 10.0
-STOP_TIMEOUT = 10.0
 # Every client gets these explicitly: redis-py 6.2 (which we allow) waits forever by default,
 # and a hung Redis would hold a click forever. A `?socket_timeout=` in REDIS_URL still wins.
 CONNECT_TIMEOUT = 5.0  # seconds to open a connection
 READ_TIMEOUT = 5.0  # seconds to wait for a reply
 RETRIES = 3  # a lost connection is tried again this often, with a growing pause, then reported
 MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes; a longer path cannot be bound
-_UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)
 
 
 class EmbeddedRedisError(CommandError):
@@ -106,9 +100,25 @@ class EmbeddedRedis:
                 self._command(), stdin=subprocess.DEVNULL, start_new_session=True
             )
             await self._wait_until_ready()
-        except BaseException:
+        except BaseException:  # a Ctrl-C (cancellation) while it starts, too
+            self._abandon()
             self._owner.release()
             raise
+
+    def _abandon(self) -> None:
+        """Stop the server without awaiting: its start or its stop was cancelled (Ctrl-C).
+        Left running, it would keep our data files and the terminal's output open, so whoever
+        waits for this process's output would wait on. SIGTERM still saves the AOF."""
+        process, self._process = self._process, None
+        if process is None or process.poll() is not None:
+            return
+        process.terminate()
+        try:
+            process.wait(STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        self.socket_path.unlink(missing_ok=True)
 
     async def stop(self) -> None:
         """SHUTDOWN (which flushes the AOF), then wait; kill only if it will not go.
@@ -118,19 +128,24 @@ class EmbeddedRedis:
         self.shared = False
         try:
             await self._stop_owned()
+        except BaseException:
+            self._abandon()
+            raise
         finally:
             self._owner.release()
 
     async def _stop_owned(self) -> None:
-        process, self._process = self._process, None
+        process = self._process
         if process is None or process.poll() is not None:
+            self._process = None
             return
-        await _shutdown(self.socket_path)
-        if not await _exited(process, STOP_TIMEOUT):
+        await shutdown(self.socket_path)
+        if not await exited(process, STOP_TIMEOUT):
             process.terminate()  # SIGTERM: redis-server still saves before it exits
-            if not await _exited(process, STOP_TIMEOUT):
+            if not await exited(process, STOP_TIMEOUT):
                 process.kill()
                 await asyncio.to_thread(process.wait)
+        self._process = None
         self.socket_path.unlink(missing_ok=True)
 
     async def __aenter__(self) -> EmbeddedRedis:
@@ -153,7 +168,7 @@ class EmbeddedRedis:
         while loop.time() < deadline:
             if self._owner.take():
                 return True
-            if self.socket_path.exists() and await _answers(self.socket_path):
+            if self.socket_path.exists() and await answers(self.socket_path):
                 return False
             await asyncio.sleep(0.05)
         raise EmbeddedRedisError(
@@ -186,16 +201,16 @@ class EmbeddedRedis:
 
     async def _clear_leftovers(self) -> None:
         """A crash leaves a socket, a pid file, maybe an orphaned server: clear them for ours."""
-        if self.socket_path.exists() and await _answers(self.socket_path):
+        if self.socket_path.exists() and await answers(self.socket_path):
             # An orphan of a crashed bot still owns our data files: let it save and exit first.
-            await _shutdown(self.socket_path)
+            await shutdown(self.socket_path)
             await self._wait_for_socket_release()
         self.socket_path.unlink(missing_ok=True)
         self.pid_path.unlink(missing_ok=True)
 
     async def _wait_for_socket_release(self) -> None:
         for _ in range(int(STOP_TIMEOUT / 0.05)):
-            if not await _answers(self.socket_path):
+            if not await answers(self.socket_path):
                 return
             await asyncio.sleep(0.05)
         raise EmbeddedRedisError(f"another redis-server keeps {self.socket_path}")
@@ -206,46 +221,11 @@ class EmbeddedRedis:
         while loop.time() < deadline:
             if self._process is None or self._process.poll() is not None:
                 raise EmbeddedRedisError(f"redis-server exited; see {self.log_path}")
-            if self.socket_path.exists() and await _answers(self.socket_path):
+            if self.socket_path.exists() and await answers(self.socket_path):
                 return
             await asyncio.sleep(0.02)
         await self.stop()
         raise EmbeddedRedisError(f"redis-server did not answer within {START_TIMEOUT} s")
-
-
-def _once() -> Retry:
-    """No retries: these probes want to know at once whether the server is there."""
-    return Retry(NoBackoff(), 0)
-
-
-async def _answers(socket_path: Path) -> bool:
-    """Whether a server on the socket answers PING (loading an AOF counts as not yet)."""
-    client = Redis(unix_socket_path=str(socket_path), socket_timeout=1.0, retry=_once())
-    try:
-        return bool(await client.ping())
-    except (*_UNREACHABLE, aioredis.ResponseError):
-        return False
-    finally:
-        await client.aclose()
-
-
-async def _shutdown(socket_path: Path) -> None:
-    """Ask the server to save and exit; the caller escalates if it does not."""
-    client = Redis(unix_socket_path=str(socket_path), socket_timeout=STOP_TIMEOUT, retry=_once())
-    try:
-        await client.shutdown()
-    except (RedisError, OSError):
-        pass  # gone already, or refused (e.g. a failing disk): the caller will signal it
-    finally:
-        await client.aclose()
-
-
-async def _exited(process: subprocess.Popen[bytes], seconds: float) -> bool:
-    try:
-        await asyncio.to_thread(process.wait, seconds)
-    except subprocess.TimeoutExpired:
-        return False
-    return True
 
 
 async def connect(

@@ -10,6 +10,8 @@ import logging
 import math
 from collections.abc import Callable, Iterable
 
+from cachetools import LRUCache
+
 from bot.instrument import ActionRecord, Outcome
 from bot.metrics import Metrics
 from core.service.model.commit import Scope
@@ -17,8 +19,9 @@ from core.service.model.unreadable import HINTS, Unreadable
 
 action_log = logging.getLogger("shutbox.action")
 log = logging.getLogger("shutbox")
-# Distinct unreadable records remembered per process; past this each is logged every time it
-# is met, which only a store full of damage would reach.
+# Distinct unreadable records remembered per process, the most recently met: a bot on 100,000
+# servers keeps no more than this. One forgotten and met again is counted and logged again,
+# which only a store with more damaged records than this would see.
 UNREADABLE_REMEMBERED = 10_000
 
 STARTING, CONNECTED, DISCONNECTED = "starting", "connected", "disconnected"
@@ -59,13 +62,14 @@ RATE_LIMITS = {"error.rate_limit": "commands", "error.rate_limit.games": "games"
 class Telemetry:
     """The metrics of the process and the observers that feed them."""
 
-    def __init__(self) -> None:
+    def __init__(self, unreadable_remembered: int = UNREADABLE_REMEMBERED) -> None:
         self.platforms = Platforms()
         self.metrics = Metrics()
         self.registry = self.metrics.registry
         # Set by the Discord command: (shard id, seconds) per shard, read at each scrape.
         self.gateway_latencies: Callable[[], Iterable[tuple[int, float]]] = tuple
-        self._unreadable: set[str] = set()  # the records already counted and logged
+        # The records already counted and logged (the value is unused: an LRU set).
+        self._unreadable: LRUCache[str, bool] = LRUCache(unreadable_remembered)
 
     def delivery_failed(self, platform: str) -> Callable[[str, str], None]:
         """What an adapter calls for a platform call that failed after its retries."""
@@ -89,10 +93,9 @@ class Telemetry:
         """A record the manager could not read: counted and logged the first time this
         process meets it, not on every sweep or command that meets it again."""
         record = f"{scope.tag}:{error.record}"
-        if record in self._unreadable:
+        if self._unreadable.get(record):  # a hit also keeps it among the most recent
             return
-        if len(self._unreadable) < UNREADABLE_REMEMBERED:
-            self._unreadable.add(record)
+        self._unreadable[record] = True
         self.metrics.unreadable.labels(kind=error.kind.value).inc()
         log.warning(
             "unreadable %s record %s (%s); set aside, everything else goes on; %s",
@@ -100,6 +103,11 @@ class Telemetry:
             extra={"server": f"{scope.platform}:{scope.server}", "record": record,
                    "kind": error.kind.value},
         )  # fmt: skip
+
+    @property
+    def unreadable_remembered(self) -> int:
+        """How many unreadable records this process remembers having counted."""
+        return len(self._unreadable)
 
     def observe_slack_ack(self, seconds: float) -> None:
         self.metrics.slack_ack.observe(seconds)

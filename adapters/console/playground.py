@@ -127,17 +127,17 @@ class Playground:
             await self._follow_table()
         return lines
 
-    async def run(self, stdin: TextIO, stdout: TextIO) -> None:
-        """The interactive loop: until `quit` or end of input, with deadlines swept every second."""
+    async def run(self, stdin: TextIO, stdout: TextIO, stop: asyncio.Event | None = None) -> None:
+        """The loop: until `quit`, end of input or `stop`, with deadlines swept every second."""
         self.tty = stdout.isatty()
+        await self._follow_table()  # a table set to Danish is welcomed in Danish, deadlines too
         write_lines(stdout, self.welcome())
         if await self._load_view() is not None:
-            running = t(self.lang, "playground.running")
-            write_lines(stdout, [running, *await self.send("show")])
+            write_lines(stdout, [t(self.lang, "playground.running"), *await self.send("show")])
         ticker = asyncio.create_task(self._sweep_forever(stdout))
         try:
             while not self.done:
-                line = await read_line(stdin, stdout, self.prompt)
+                line = await read_line(stdin, stdout, self.prompt, stop)
                 if line is None:
                     break
                 write_lines(stdout, await self._send_safely(line))

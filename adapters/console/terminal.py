@@ -23,8 +23,11 @@ def _read_blocking(stdin: TextIO, stdout: TextIO, prompt: str) -> str | None:
     return line.rstrip("\n") if line else None
 
 
-async def read_line(stdin: TextIO, stdout: TextIO, prompt: str) -> str | None:
-    """Read one line in a daemon thread, so Ctrl-C or `quit` never waits for a pending read."""
+async def read_line(
+    stdin: TextIO, stdout: TextIO, prompt: str, stop: asyncio.Event | None = None
+) -> str | None:
+    """Read one line in a daemon thread, so Ctrl-C or `quit` never waits for a pending read;
+    None at end of input, or once `stop` is set (a Ctrl-C whose cancel was lost)."""
     loop = asyncio.get_running_loop()
     future: asyncio.Future[str | None] = loop.create_future()
 
@@ -41,7 +44,14 @@ async def read_line(stdin: TextIO, stdout: TextIO, prompt: str) -> str | None:
             loop.call_soon_threadsafe(deliver, line)
 
     threading.Thread(target=work, name="playground-input", daemon=True).start()
-    return await future
+    if stop is None:
+        return await future
+    stopped = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait((future, stopped), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopped.cancel()
+    return future.result() if future.done() else None
 
 
 def write_lines(stdout: TextIO, lines: Sequence[str], prompt: str | None = None) -> None:

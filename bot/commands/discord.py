@@ -70,7 +70,7 @@ class DiscordSettings(BaseSettings):
     @field_validator("client_id")
     @classmethod
     def _snowflake(cls, value: str | None) -> str | None:
-        if value is not None and not (value.isascii() and value.isdigit()):
+        if value is not None and not is_digits(value):
             raise ValueError("must be the application id, a number (General Information)")
         return value
 

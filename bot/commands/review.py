@@ -21,6 +21,7 @@ from core.game.ai.review_long import review_long_turn
 from core.game.ai.solver import Objective, solve
 from core.game.ai.solver_long import CLOSER, OPENER
 from core.game.moves import mask_of
+from core.game.numbers import is_digits
 from core.game.rules import Rules
 from core.text.i18n import decimal, t
 
@@ -103,7 +104,7 @@ def open_tiles(rules: Rules, text: str | None) -> int:
     if text is None:
         return rules.full_mask
     tiles = text.split("+")
-    numbers = [int(tile) for tile in tiles if tile.isascii() and tile.isdigit() and len(tile) < 3]
+    numbers = [int(tile) for tile in tiles if is_digits(tile) and len(tile) < 3]
     if (
         len(numbers) != len(tiles)
         or len(set(numbers)) != len(numbers)

@@ -19,6 +19,7 @@ MAX_AMOUNT = 1_000_000
 MAX_BALANCE = 1_000_000_000_000
 MAX_DIGITS = 12  # more digits than any range here allows; longer texts are refused unread
 _INTEGER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
+_STORED = re.compile(r"-?[0-9]{1,16}")  # as Redis and this program write a whole number
 SHOWN = 20  # characters of a refused value repeated back to the user
 
 
@@ -31,6 +32,12 @@ def is_digits(text: str) -> bool:
     """Whether `text` is a non-empty run of ASCII digits: what `int()` reads as a plain number
     (`str.isdigit()` alone also takes `²` and `①`, which `int()` refuses)."""
     return text.isascii() and text.isdigit()
+
+
+def stored_int(text: str) -> int | None:
+    """A whole number as it was stored, or None when the stored text is not one: `int()` alone
+    would also read `٣`, ` 3` and `3_000`, and refuse `²` with a `ValueError`."""
+    return int(text) if _STORED.fullmatch(text) else None
 
 
 def parse_int(text: str, option: str, low: int, high: int) -> int:

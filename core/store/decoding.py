@@ -14,6 +14,7 @@ from typing import Any
 
 from redis.exceptions import ResponseError
 
+from core.game.numbers import stored_int
 from core.service.model import keys as named
 from core.service.model import unreadable
 from core.service.model.commit import Scope, StoredGame
@@ -57,10 +58,10 @@ def stored_game(channel: str, version: Any, record: Any, message: Any = None) ->
     """The game as stored, or None; `Unreadable` if its version is not a number."""
     if version is None or record is None:
         return None
-    try:
-        return StoredGame(int(version), str(record), str(message or ""))
-    except ValueError as exc:
-        raise unreadable.game(channel, exc, str(record)) from exc
+    number = stored_int(str(version))
+    if number is None:
+        raise unreadable.game(channel, f"version {str(version)[:20]!r}", str(record))
+    return StoredGame(number, str(record), str(message or ""))
 
 
 def present(accounts: Sequence[str], found: list[Any]) -> dict[str, int]:
@@ -69,10 +70,11 @@ def present(accounts: Sequence[str], found: list[Any]) -> dict[str, int]:
     for account, value in zip(accounts, found, strict=True):
         if value is None:
             continue
-        try:
-            balances[account] = int(value)
-        except ValueError as exc:
-            raise unreadable.balance(account, exc) from exc
+        # `int()` would read `٣` as 3 where the commit script (Lua) refuses it: one rule for both
+        balance = stored_int(str(value))
+        if balance is None:
+            raise unreadable.balance(account, f"not a whole number: {str(value)[:20]!r}")
+        balances[account] = balance
     return balances
 
 

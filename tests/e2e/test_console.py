@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
+import os
 import re
 from pathlib import Path
 
@@ -166,6 +168,30 @@ async def test_interactive_loop_reads_until_quit(redis_url: str, tmp_path: Path)
     shown = stdout.getvalue()
     assert "You are at the keyboard as Ann" in shown and "(to Ann only) You have" in shown
     assert shown.rstrip().endswith("Bye!") and shown.count("You have") == 1
+
+
+async def test_a_table_set_to_danish_is_welcomed_in_danish(redis: Redis) -> None:
+    """A later session at a table whose language is Danish: the welcome, the line about the
+    running game and its deadline are Danish from the first line, not English until a command."""
+    await make(redis, SeededDice(4)).send("config lang=da")
+    await make(redis, SeededDice(4)).send("start")
+    stdout = io.StringIO()
+    await make(redis, SeededDice(4), name="Ann").run(io.StringIO("quit\n"), stdout)
+    shown = stdout.getvalue()
+    assert shown.startswith(t("da", "playground.welcome", name="Ann").replace("**", ""))
+    assert t("da", "playground.running") in shown and "(om 10 minutter)" in shown
+    assert "You are" not in shown and "minutes" not in shown
+
+
+async def test_the_loop_ends_at_its_prompt_once_stopped(redis: Redis) -> None:
+    """Ctrl-C sets `stop` as well as cancelling: a cancel lost inside redis-py (Python 3.11's
+    `wait_for`) must not leave the loop waiting for a line that never comes."""
+    read_end, write_end = os.pipe()  # input that stays open and silent
+    stop, stdout = asyncio.Event(), io.StringIO()
+    stop.set()
+    with os.fdopen(read_end) as stdin, os.fdopen(write_end, "w"):
+        await asyncio.wait_for(make(redis, SeededDice(1)).run(stdin, stdout, stop), 60)
+    assert "You are at the keyboard as Cy" in stdout.getvalue()
 
 
 async def test_open_playground_starts_an_embedded_redis(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""The playground as a real `shutbox` process: Ctrl-C says goodbye, and nothing else."""
+"""The playground as a real `shutbox` process: Ctrl-C, at any moment of its start-up or at its
+prompt, ends it with exit code 0 and no traceback, and leaves no Redis server behind."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+
+Process = asyncio.subprocess.Process
 
 
 def _env(data_dir: Path) -> dict[str, str]:
@@ -62,3 +66,73 @@ async def test_ctrl_c_in_the_playground_just_says_goodbye(tmp_path: Path, comman
     assert errors.decode() == ""
     assert (shown + rest).decode().rstrip().endswith("Bye!")
     assert not (tmp_path / "data" / "redis.sock").exists()
+
+
+async def _until(found: Callable[[], bool]) -> None:
+    """Wait for a sign of where the start-up is (a failure guard only: never a measure)."""
+    for _ in range(6000):
+        if found():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the sign never came")
+
+
+def _loading(process: Process) -> Callable[[], bool]:
+    """The process has pydantic's compiled core mapped: it is loading the project's modules."""
+    maps = Path(f"/proc/{process.pid}/maps")
+    return lambda: "_pydantic_core" in maps.read_text()
+
+
+async def _right_after_spawn(process: Process, data: Path) -> None:
+    return None
+
+
+async def _while_loading(process: Process, data: Path) -> None:
+    await _until(_loading(process))
+
+
+async def _while_its_redis_starts(process: Process, data: Path) -> None:
+    await _until((data / "redis.owner.lock").exists)
+
+
+async def _after_the_first_line(process: Process, data: Path) -> None:
+    assert process.stdout is not None
+    await asyncio.wait_for(process.stdout.readline(), 60)
+
+
+def _no_redis_left(data: Path) -> bool:
+    """Neither the embedded Redis's socket nor its process is there any more."""
+    pid = data / "redis.pid"
+    running = pid.exists() and Path(f"/proc/{pid.read_text().strip()}").exists()
+    return not running and not (data / "redis.sock").exists()
+
+
+MOMENTS: dict[str, Callable[[Process, Path], Awaitable[None]]] = {
+    "right after spawn": _right_after_spawn,
+    "while it loads its modules": _while_loading,
+    "while its Redis starts": _while_its_redis_starts,
+    "after the first line": _after_the_first_line,
+}
+
+
+@pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="reads /proc/<pid>/maps")
+@pytest.mark.parametrize("moment", MOMENTS)
+async def test_ctrl_c_while_the_playground_starts_ends_it_quietly(
+    tmp_path: Path, moment: str
+) -> None:
+    """Never a traceback, never a wait: exit 0 (right after spawn, before Python has set up its
+    own handling, the signal's usual end too), and the embedded Redis, if it began, is gone."""
+    data = tmp_path / "data"
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.cli", "play", cwd=tmp_path, env=_env(data),
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    await MOMENTS[moment](process, data)
+    process.send_signal(signal.SIGINT)
+    # A Redis server left running would hold these pipes open: this would not return.
+    out, errors = await asyncio.wait_for(process.communicate(), 60)
+    allowed = (0, -signal.SIGINT) if moment == "right after spawn" else (0,)
+    assert process.returncode in allowed
+    assert errors.decode() == ""
+    assert out.decode() == "" or out.decode().rstrip().endswith("Bye!")
+    assert _no_redis_left(data)

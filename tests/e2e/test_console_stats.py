@@ -52,3 +52,20 @@ async def test_a_boards_average_reads_as_stats_reads_it(redis: Redis) -> None:
     board = "\n".join(await playground.send("leaderboard average"))
     assert "Classic: best 7, average 9.0 over 3 turns" in stats
     assert "2. Ann — 9.0" in board.splitlines()
+
+
+@pytest.mark.parametrize(("lang", "matches", "practice"), [
+    ("en", "Matches:", "Practice against bots: 1 match"),
+    ("da", "Kampe:", "Træning mod bots: 1 kamp"),
+    ("nb", "Kamper:", "Trening mot boter: 1 kamp"),
+])  # fmt: skip
+async def test_stats_call_a_match_by_one_word(
+    redis: Redis, lang: str, matches: str, practice: str
+) -> None:
+    """The matches line and the practice line under it name a match alike: a newcomer whose
+    one match was practice reads 0 matches and 1 practice match, not 0 games and 1 match."""
+    playground = make(redis, SeededDice(1), name="Ann")
+    await send_all(playground, f"config lang={lang}", "start", "bot", "go")
+    await play_out(playground)
+    lines = await playground.send("stats")
+    assert lines[1].startswith(f"{matches} 0 ") and any(practice in line for line in lines)

@@ -14,7 +14,7 @@ from redis.asyncio.connection import AbstractConnection
 
 from core.service.model.commit import CommitResult, Status
 from core.store.redis_store import RedisStore
-from tests.integration.test_store import new_game
+from tests.integration.store.helpers import new_game
 from tests.scale.servers import free_port, redis_server
 
 

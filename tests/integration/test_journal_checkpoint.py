@@ -12,7 +12,7 @@ from bot.cli import main
 from core.game.settlement import Transfer
 from core.service.model.commit import Commit, Scope
 from core.store.redis_store import RedisStore
-from tests.integration.test_store import ANN, BEN, new_game
+from tests.integration.store.helpers import ANN, BEN, new_game
 
 SCOPE = Scope("discord", "g1")
 KEEP, FOLD = 10, 4  # small bounds, so a few dozen transfers fill the journal many times over

@@ -10,8 +10,8 @@ from core.service.model.commit import Commit, CommitResult, Status
 from core.store.redis_store import OutcomeUnknown, RedisStore
 from tests.integration.manager_helpers import SCOPE as TABLE_SCOPE
 from tests.integration.manager_helpers import Table, manager
+from tests.integration.store.helpers import SCOPE, new_game, next_move
 from tests.integration.test_manager import _lobby
-from tests.integration.test_store import SCOPE, new_game, next_move
 
 
 async def test_an_applied_commit_resolves_to_its_own_result(store: RedisStore) -> None:

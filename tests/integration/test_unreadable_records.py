@@ -148,6 +148,42 @@ async def test_an_unreadable_balance_answers_that_member_and_nobody_else(
     assert logged(caplog, "bal ann") == 1
 
 
+async def test_a_balance_in_other_digits_is_unreadable_not_read_as_a_number(
+    redis: Redis, store: RedisStore
+) -> None:
+    """`٣` is 3 to Python's int() and nothing to the commit script: one rule, unreadable."""
+    telemetry, _, (table,) = await tables(store, "c1")
+    await redis.hset(BAL_KEY, "ann", "٣")
+    reply = await table.manager.handle(table.ctx("Ann"), Balance())
+    assert reply.private == t("en", "error.unreadable.balance.yours")
+    assert counted(telemetry, "balance") == 1
+
+
+async def test_stats_show_a_dash_for_each_number_that_cannot_be_read(
+    redis: Redis, store: RedisStore
+) -> None:
+    """A counter stored as `²` or `٣` is set aside in its own place; the rest still shows."""
+    _, _, (table,) = await tables(store, "c1")
+    rules = "t9.d2.sum-or-dice.1d.sum"
+    fields = {"games": "²", "wins": "1", "rounds": "٣", "net": "-5", f"turns:{rules}": "2",
+              f"sum:{rules}": "²", f"best:{rules}": "٣", "decisions": "4", "decisions_best": "²"}
+    await redis.hset(f"{SCOPE.tag}:stats:ann", mapping=fields)  # type: ignore[arg-type]
+    text = "\n".join((await table.manager.handle(table.ctx("Ann"), Stats(all_time=True))).public)
+    assert "Matches: — played, 1 won · Rounds: — played" in text
+    assert "Net from games: -5" in text
+    assert "best —, average — over 2 turns" in text
+    assert "Review accuracy: —% over 4 decisions" in text
+
+
+async def test_stats_leave_out_a_challenge_streak_that_cannot_be_read(
+    redis: Redis, store: RedisStore
+) -> None:
+    _, _, (table,) = await tables(store, "c1")
+    await redis.hset(f"{SCOPE.tag}:challenge:streak", "ann", "2027-01-15 ² 1 1")
+    text = "\n".join((await table.manager.handle(table.ctx("Ann"), Stats())).public)
+    assert "Matches: 0 played" in text and "streak" not in text
+
+
 async def test_a_game_whose_player_balance_is_unreadable_waits_and_the_rest_time_out(
     redis: Redis, store: RedisStore
 ) -> None:

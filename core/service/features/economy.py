@@ -18,6 +18,9 @@ from core.service.features.boards import (
 )
 from core.service.features.gifts import Recipient, check_member, stored_reply
 from core.service.features.skill import Skill
+from core.service.features.stat_fields import best as _best
+from core.service.features.stat_fields import count as _int
+from core.service.features.stat_fields import ratio
 from core.service.model import keys
 from core.service.model.commit import (
     MINT,
@@ -231,7 +234,7 @@ class Economy:
         else:  # ratings start afresh each season: say so rather than leave the line out
             lines.append(t(lang, "stats.rating_none" if season else "stats.rating_none_all"))
         if decisions := _int(fields, "decisions"):
-            accuracy = decimal(lang, 100 * _int(fields, "decisions_best") / decisions)
+            accuracy = ratio(_int(fields, "decisions_best"), decisions, lang, scale=100)
             lines.append(t(lang, "stats.accuracy", accuracy=accuracy, decisions=decisions))
         lines += _per_rules(fields, "", "stats.rules", lang)
         lines += _per_rules(fields, "solo_", "stats.solo", lang)
@@ -255,10 +258,6 @@ def rules_name(text: str, lang: str) -> str:
         return text  # a rule set this version cannot read: its stored form is all there is
 
 
-def _int(fields: dict[str, str], name: str) -> int:
-    return int(fields.get(name, "0") or 0)
-
-
 def _number(value: float, lang: str) -> str:
     """A board value: whole numbers as such, anything else with one decimal."""
     return number(lang, int(value)) if float(value).is_integer() else decimal(lang, value)
@@ -267,11 +266,6 @@ def _number(value: float, lang: str) -> str:
 def _average(value: float, lang: str) -> str:
     """An average always with its one decimal (`9.0`), as `stats` shows it."""
     return decimal(lang, value)
-
-
-def _best(fields: dict[str, str], name: str) -> int | str:
-    found = fields.get(name, "")
-    return int(found) if found.lstrip("-").isdigit() else "—"
 
 
 def _percent(value: float, lang: str) -> str:
@@ -286,14 +280,15 @@ def _minimum(board: str) -> int:
 def _per_rules(fields: dict[str, str], prefix: str, key: str, lang: str) -> list[str]:
     """Best and average per rule set, for multiplayer (`prefix` "") or solo (`solo_`)."""
     lines = []
-    for field, turns in sorted(fields.items()):
-        if not field.startswith(f"{prefix}turns:") or not int(turns):
+    for field in sorted(fields):
+        turns = _int(fields, field)
+        if not field.startswith(f"{prefix}turns:") or not turns:
             continue
         rules = field.split(":", 1)[1]
         total = _int(fields, f"{prefix}sum:{rules}")
         lines.append(
             t(lang, key, rules=rules_name(rules, lang), best=_best(fields, f"{prefix}best:{rules}"),
-              average=decimal(lang, total / int(turns)), turns=int(turns),
+              average=ratio(total, turns, lang), turns=turns,
               shuts=_int(fields, f"{prefix}shuts:{rules}"))
         )  # fmt: skip
     return lines

@@ -11,7 +11,7 @@ from typing import Any
 
 from core.game.errors import InvalidOption, InvalidRules
 from core.game.match import FormatKind, MatchConfig, MatchFormat, Stakes, StakesKind
-from core.game.numbers import MAX_AMOUNT, parse_int, shown
+from core.game.numbers import MAX_AMOUNT, is_digits, parse_int, shown
 from core.game.option import Option, Value
 from core.game.option import parse_bool as parse_bool  # noqa: PLC0414 (re-exported)
 from core.game.options import OPTIONS, find_option
@@ -202,7 +202,7 @@ def _bare_option(word: str) -> str:
     text = word.strip().lower()
     if text in PRESETS:
         return "preset"
-    if text.isdigit():
+    if is_digits(text):
         raise InvalidOption("error.option.bare_number", value=shown(word))
     name = text.partition(":")[0]
     if name in {kind.value for kind in FormatKind}:

@@ -23,7 +23,7 @@ from core.service.pipeline.manager import GameManager
 from core.store.redis_store import OutcomeUnknown, RedisStore, StoreUnavailable
 from tests.e2e.slack.driver import CHANNEL, SECRET, Driver
 from tests.e2e.slack.fake_slack import FakeSlack, Message
-from tests.integration.test_store import new_game
+from tests.integration.store.helpers import new_game
 from tests.scale.servers import RedisProcess, free_port, redis_server
 
 DOWN = (

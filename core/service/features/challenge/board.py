@@ -45,7 +45,7 @@ async def day_results(store: GameStore, scope: Scope, day: date) -> list[tuple[i
     played = await store.hash(scope, keys.challenge_day(day))
     return sorted(
         (result.rank_value, user, result) for user, text in played.items()
-        if (result := Result.from_str(text)) is not None
+        if (result := _result(text)) is not None
     )  # fmt: skip
 
 
@@ -71,14 +71,30 @@ async def challenge_board(services: Services, ctx: Context) -> Reply:
 async def challenge_stats(services: Services, ctx: Context, user: str, lang: str) -> list[str]:
     """The member's streaks, and today's result once the caller has played today too."""
     today = day_of(services.clock())
-    streak = Streak.from_str(await streak_text(services.store, ctx.scope, user))
-    if not streak.played:
+    streak = _streak(await streak_text(services.store, ctx.scope, user))
+    if streak is None or not streak.played:  # none yet, or one that cannot be read: no line
         return []
     lines = [t(lang, "stats.challenge", current=streak.on(today), best=streak.best,
                played=streak.played)]  # fmt: skip
     played = await services.store.hash(ctx.scope, keys.challenge_day(today))
-    theirs = Result.from_str(played.get(user, ""))
-    if theirs is not None and Result.from_str(played.get(ctx.user, "")) is not None:
+    theirs = _result(played.get(user, ""))
+    if theirs is not None and _result(played.get(ctx.user, "")) is not None:
         lines.append(t(lang, "stats.challenge_today", result=texts.summary(theirs, lang),
                        time=texts.duration(theirs.seconds)))  # fmt: skip
     return lines
+
+
+# What the boards and `stats` show leave out a stored result or streak that cannot be read (a
+# damaged record), as an attempt not finished is left out: the rest still shows.
+def _result(text: str) -> Result | None:
+    try:
+        return Result.from_str(text)
+    except ValueError:
+        return None
+
+
+def _streak(text: str) -> Streak | None:
+    try:
+        return Streak.from_str(text)
+    except ValueError:
+        return None

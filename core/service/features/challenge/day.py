@@ -30,6 +30,7 @@ from datetime import UTC, date, datetime, timedelta
 from core.game.ai.review import Aim, Decision
 from core.game.dice import MatchRecord, commitment, fair_roll
 from core.game.events import Event, MatchEnded
+from core.game.numbers import is_digits, stored_int
 from core.game.rules import Rules
 from core.game.state import Ending
 from core.service.model import keys
@@ -67,7 +68,7 @@ def game_id_of(day: date) -> str:
 def day_of_game(game_id: str) -> date | None:
     """The day of a challenge's game id; None for any other game."""
     digits = game_id[len(GAME_PREFIX) :]
-    if not game_id.startswith(GAME_PREFIX) or len(digits) != 8 or not digits.isdigit():
+    if not game_id.startswith(GAME_PREFIX) or len(digits) != 8 or not is_digits(digits):
         return None
     try:
         return date(int(digits[:4]), int(digits[4:6]), int(digits[6:]))
@@ -139,7 +140,7 @@ class Tag:
         if not text:
             return None
         day, number, lang = text.split(" ")
-        return cls(date.fromisoformat(day), int(number), lang)
+        return cls(date.fromisoformat(day), _whole(number), lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +171,7 @@ class Result:
             return None
         _, score, accuracy, seconds, squares = words
         shown = None if accuracy == "-" else float(accuracy)
-        return cls(int(score), shown, int(seconds), "" if squares == "-" else squares)
+        return cls(_whole(score), shown, _whole(seconds), "" if squares == "-" else squares)
 
 
 STARTED = "s"  # an attempt begun and not finished: it stays the day's attempt
@@ -217,8 +218,8 @@ class Streak:
         if not text:
             return cls()
         last, current, best, played = text.split(" ")
-        return cls(None if last == "-" else date.fromisoformat(last), int(current), int(best),
-                   int(played))  # fmt: skip
+        return cls(None if last == "-" else date.fromisoformat(last), _whole(current),
+                   _whole(best), _whole(played))  # fmt: skip
 
 
 def started_ops(day: date, user: str) -> Iterator[StoreOp]:
@@ -239,3 +240,11 @@ def finished_ops(
 
 def finished(events: Sequence[Event]) -> bool:
     return any(isinstance(e, MatchEnded) and e.ending is Ending.FINISHED for e in events)
+
+
+def _whole(text: str) -> int:
+    """A stored whole number; `ValueError` for anything else, `٣` too (which `int()` reads)."""
+    number = stored_int(text)
+    if number is None:
+        raise ValueError(f"not a whole number: {text[:20]!r}")
+    return number

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.game.numbers import is_digits
+from core.game.numbers import is_digits, stored_int
 
 
 @pytest.mark.parametrize("text", ["²", "①", "٣", "1²", "", "-1", " 1"])
@@ -16,3 +16,13 @@ def test_only_ascii_digits_are_digits(text: str) -> None:
 def test_ascii_digits_are_digits() -> None:
     """A run of ASCII digits is digits."""
     assert is_digits("0") and is_digits("2026")
+
+
+@pytest.mark.parametrize("text", ["²", "٣", "1²", "", " 3", "3_000", "+3", "1.0", "x", "1" * 17])
+def test_a_stored_number_is_ascii_digits_or_nothing(text: str) -> None:
+    """A stored value `int()` would read differently, or refuse with a ValueError, is None."""
+    assert stored_int(text) is None
+
+
+def test_stored_whole_numbers_read_back() -> None:
+    assert (stored_int("0"), stored_int("-12"), stored_int("1000000000000")) == (0, -12, 10**12)

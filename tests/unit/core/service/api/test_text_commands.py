@@ -94,6 +94,7 @@ def test_start_reads_the_helps_spelling(
     [
         ("start fish", "error.option.bare"),
         ("start 5", "error.option.bare_number"),
+        ("start ²", "error.option.bare"),  # a digit to str.isdigit(), no number to anyone
         ("start classic hard", "error.option.twice"),
         ("start to-45 format=elimination", "error.option.twice"),
         ("start rounds:0", "error.option.rounds"),

@@ -71,6 +71,8 @@ def test_utc_days_game_ids_and_the_next_start() -> None:
     assert game_id_of(DAY) == "c20270115" and day_of_game("c20270115") == DAY
     assert day_of_game("c1a2b3c4") is None and day_of_game("c20271315") is None
     assert day_of_game("deadbeef") is None
+    assert day_of_game("c٢٠٢٧٠١١٥") is None  # Arabic-Indic digits: int() reads them, we don't
+    assert day_of_game("c2027011²") is None
 
 
 def test_squares_grade_each_decision_by_its_loss() -> None:
@@ -108,6 +110,18 @@ def test_results_order_by_score_then_accuracy_then_time() -> None:
         assert Result.from_str(result.to_str()) == result
     assert Result.from_str("s") is None
     assert Tag.from_str(Tag(DAY, 42, "da").to_str()) == Tag(DAY, 42, "da")
+
+
+@pytest.mark.parametrize(
+    ("parse", "text"),
+    [(Result.from_str, "r ² 90.0000 75 gg"), (Result.from_str, "r 3 90.0000 ٧٥ gg"),
+     (Streak.from_str, "2027-01-15 ٣ 3 3"), (Streak.from_str, "2027-01-15 1 ² 1"),
+     (Tag.from_str, "2027-01-15 ٤٢ da")],
+)  # fmt: skip
+def test_a_stored_number_in_other_digits_does_not_parse(parse: object, text: str) -> None:
+    """Only ASCII digits are digits: `٣` is refused like `x`, never read as 3."""
+    with pytest.raises(ValueError):
+        parse(text)  # type: ignore[operator]
 
 
 RESULT = Result(3, 94.1, 75, "ggyr")
