@@ -260,7 +260,7 @@ class Playground:
     def _after(self, command: Command, line: str, reply: Reply) -> list[str]:
         """What the playground adds: its own commands after the help, and the command that turns
         a leaderboard's page where a chat shows Previous / Next buttons."""
-        if isinstance(command, Help):
+        if isinstance(command, Help) and not command.topic:
             return self._plain(commands_help(self.lang))
         if not isinstance(command, Leaderboard):
             return []

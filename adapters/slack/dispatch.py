@@ -15,6 +15,10 @@ from core.service.features.gifts import Recipient
 from core.service.model.context import Context
 from core.service.model.views import Reply
 
+# Where Slack's help adds every `key=value` option and setting: the overview and the commands
+# that take them.
+SLACK_HELP_TOPICS = (None, "start", "solo", "config")
+
 
 @dataclass(frozen=True, slots=True)
 class Dispatch:
@@ -24,7 +28,7 @@ class Dispatch:
     async def run(self, ctx: Context, command: Command, client: AsyncWebClient) -> Reply:
         """Translate the command's mentions, call `handle`, and add Slack's part of `help`."""
         reply = await self.manager.handle(ctx, await self._named(ctx, command, client))
-        if not isinstance(command, Help):
+        if not isinstance(command, Help) or command.topic not in SLACK_HELP_TOPICS:
             return reply
         extra = options_help(await self.manager.private_lang(ctx))
         return Reply(private="\n\n".join(filter(None, (reply.private, extra))))
