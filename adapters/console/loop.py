@@ -6,14 +6,33 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, TextIO
+from typing import Protocol, TextIO
 
 from adapters.console.terminal import read_line, write_lines
 from core.game.errors import ShutboxError
+from core.service.model.views import GameView
 from core.text.i18n import t
 
-if TYPE_CHECKING:
-    from adapters.console.playground import Playground
+
+class Playground(Protocol):
+    """What the loop needs of the playground (adapters/console/playground.py)."""
+
+    tty: bool
+    done: bool
+    lang: str
+
+    @property
+    def prompt(self) -> str: ...
+
+    def welcome(self) -> list[str]: ...
+
+    def failed(self) -> list[str]: ...
+
+    async def load_view(self) -> GameView | None: ...
+
+    async def send(self, line: str) -> list[str]: ...
+
+    async def tick(self) -> list[str]: ...
 
 SWEEP_SECONDS = 1.0
 
