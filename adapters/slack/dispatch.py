@@ -28,7 +28,7 @@ class Dispatch:
     async def run(self, ctx: Context, command: Command, client: AsyncWebClient) -> Reply:
         """Translate the command's mentions, call `handle`, and add Slack's part of `help`."""
         reply = await self.manager.handle(ctx, await self._named(ctx, command, client))
-        if not isinstance(command, Help) or command.topic not in SLACK_HELP_TOPICS:
+        if not isinstance(command, Help) or _topic(command) not in SLACK_HELP_TOPICS:
             return reply
         extra = options_help(await self.manager.private_lang(ctx))
         return Reply(private="\n\n".join(filter(None, (reply.private, extra))))
@@ -54,3 +54,7 @@ class Dispatch:
         self, ctx: Context, client: AsyncWebClient, user: str, name: str | None
     ) -> Member:
         return await self.members.get(client, ctx.scope.server, user, name or user)
+
+
+def _topic(command: Help) -> str | None:
+    return command.topic.strip().lower() or None if command.topic else None

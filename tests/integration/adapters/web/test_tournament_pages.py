@@ -71,3 +71,23 @@ async def test_a_knockouts_standings_say_how_far_each_player_came(store: RedisSt
     assert "<th>How far</th>" in html and "Opponents" not in html
     assert "<td>🏆 winner</td>" in html
     assert re.search(r"<td>out in round 1 at table 1, score \d+( \(.+\))?</td>", html)
+
+
+async def test_the_verifier_fills_in_an_ended_tournaments_record(store: RedisStore) -> None:
+    """`verify?tournament=ID` puts an ended tournament's record in the box (the page's link);
+    an id of no tournament, or one that is not an id, leaves it empty."""
+    tournament_id = await play_cup(store)
+    await store.web.open(SCOPE, SLUG)
+    async with client(store) as web:
+        html = await page(web, f"{ROOT}/tournament/{tournament_id}")
+        assert f'href="{ROOT}/verify?tournament={tournament_id}">Check the pairings' in html
+        filled = await page(web, f"{ROOT}/verify?tournament={tournament_id}")
+        for wrong in ("ffffffff", "..%2f", "<b>"):
+            empty = await page(web, f"{ROOT}/verify?tournament={wrong}")
+            assert re.search(r'<textarea id="record"[^>]*></textarea>', empty), wrong
+    found = re.search(r'<textarea id="record"[^>]*>(U1\|[^<]+)</textarea>', filled)
+    assert found is not None
+    stored = await load(store, SCOPE, tournament_id)
+    assert stored is not None
+    shown = found.group(1).replace("&amp;", "&").replace("&#39;", "'")
+    assert from_text(shown) == published(stored.tournament)
