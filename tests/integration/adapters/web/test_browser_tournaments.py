@@ -10,6 +10,7 @@ import io
 import random
 from collections.abc import AsyncIterator
 from dataclasses import replace
+from itertools import combinations
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from aiohttp import web
 from adapters.http import serving_app
 from adapters.web.app import PREFIX, pages_app
 from bot.commands.verify import verify_tournament
-from core.game.tournament.text_form import to_text
+from core.game.tournament.text_form import from_text, to_text
 from core.game.tournament.values import Kind, Round, Tournament
 from core.game.tournament.verify import pairing_faults, published
 from core.store.redis_store import RedisStore
@@ -74,6 +75,13 @@ def swapped(tournament: Tournament, rng: random.Random) -> Tournament:
     return replace(tournament, rounds=tuple(rounds[: number + 1]))
 
 
+def met_again(tournament: Tournament) -> bool:
+    """Whether two players sat at one table in more than one round."""
+    pairs = [frozenset(pair) for r in tournament.rounds for t in r.tables
+             for pair in combinations(t.seats, 2)]  # fmt: skip
+    return len(pairs) > len(set(pairs))
+
+
 def records(seed: int) -> list[str]:
     """Played-out tournaments, published as their records, and some tampered with."""
     rng = random.Random(seed)
@@ -116,6 +124,10 @@ async def test_the_page_says_what_shutbox_verify_says_over_many_tournaments(
 ) -> None:
     root, _ = site
     texts = records(2026)
+    played_out = [from_text(text) for text in texts]
+    assert any(r.bye for t in played_out for r in t.rounds)  # byes, and meetings repeated
+    assert any(len(t.rounds) > 1 and met_again(t) for t in played_out)
+    assert {t.settings.table_size for t in played_out} == {2, 3, 4}
     expected = [command_line(text) for text in texts]
     assert sum(line.startswith("FAILED") for line in expected) >= 20  # tampering shows
     assert sum(line.startswith("OK") for line in expected) >= RECORDS // 2

@@ -94,3 +94,12 @@ async def test_the_command_payload_stays_within_its_budget() -> None:
     await tree.set_translator(CatalogTranslator())
     payload = await tree.get_commands()[0].get_translated_payload(tree, CatalogTranslator())
     assert _size(payload) <= COMMAND_SIZE_BUDGET < COMMAND_SIZE_LIMIT
+
+
+def test_the_commands_page_states_the_budget_the_test_holds() -> None:
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[4] / "docs" / "play" / "commands.md").read_text()
+    budget, limit = f"{COMMAND_SIZE_BUDGET:,}", f"{COMMAND_SIZE_LIMIT:,}"
+    stated = f"within {budget} characters of the {limit} Discord allows"
+    assert stated in " ".join(page.split())
