@@ -13,18 +13,11 @@ from typing import Any, Protocol, cast, runtime_checkable
 
 import discord
 
+from adapters.discord.screen import MAX_PER_ROW, MAX_ROWS, STYLES
 from core.service.model.buttons import BUTTON_ID, PREFIX
-from core.service.model.views import Button, ButtonStyle, GameView
+from core.service.model.views import Button, GameView
 
-MAX_ROWS = 5
-MAX_PER_ROW = 5
 TEMPLATE = BUTTON_ID
-STYLES: dict[ButtonStyle, discord.ButtonStyle] = {
-    ButtonStyle.PRIMARY: discord.ButtonStyle.primary,
-    ButtonStyle.SECONDARY: discord.ButtonStyle.secondary,
-    ButtonStyle.SUCCESS: discord.ButtonStyle.success,
-    ButtonStyle.DANGER: discord.ButtonStyle.danger,
-}
 
 UiButton = discord.ui.Button[discord.ui.View]
 
@@ -85,6 +78,6 @@ def row_buttons(rows: tuple[tuple[Button, ...], ...]) -> discord.ui.View | None:
     buttons = discord.ui.View(timeout=None)
     for row, line in enumerate(rows[:MAX_ROWS]):
         for button in line[:MAX_PER_ROW]:
-            style = STYLES[button.style]
+            style = discord.ButtonStyle(STYLES[button.style])
             buttons.add_item(GameButton.make(button.action_id, button.label, style, row))
     return buttons

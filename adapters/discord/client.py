@@ -13,11 +13,16 @@ import aiohttp
 import discord
 import yarl
 from discord import app_commands
+from discord.webhook.async_ import async_context
 
 from adapters.discord.buttons import ForgedButton, GameButton
 from adapters.discord.calls import show_calls
+from adapters.discord.click.answers import Callback, FirstAnswer
+from adapters.discord.click.press import press_json
+from adapters.discord.click.read import context_of, game_click
 from adapters.discord.commands import ShutboxCommands
-from adapters.discord.interactions import press
+from adapters.discord.http.exchange import Exchange
+from adapters.discord.interactions import follow_ups, press
 from adapters.discord.publish import BOT_ACTOR, show_timeout
 from adapters.discord.render import split_text
 from adapters.discord.tables import open_tables, post_elsewhere
@@ -106,6 +111,10 @@ class ShutboxClient(discord.AutoShardedClient):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.manager = manager
+        self._clicks: set[asyncio.Task[None]] = set()  # game clicks being answered
+        # Over the gateway too a game click is read from its JSON, before discord.py builds
+        # its objects (the gateway's dispatch looks its handlers up in this dict)
+        self._connection.parsers["INTERACTION_CREATE"] = self._interaction_create
         self.tree: app_commands.CommandTree[ShutboxClient] = app_commands.CommandTree(self)
         self.tree.add_command(ShutboxCommands(manager))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
@@ -185,8 +194,41 @@ class ShutboxClient(discord.AutoShardedClient):
         return self.options.pictures
 
     def receive(self, interaction: dict[str, Any]) -> None:
-        """An interaction that arrived over HTTP, dispatched as the gateway's would be."""
+        """An interaction that arrived over HTTP (its `Exchange` is the webhook adapter)."""
+        exchange = async_context.get()
+        if not isinstance(exchange, Exchange) or not self._clicked(interaction, exchange):
+            self._connection.parse_interaction_create(interaction)  # type: ignore[arg-type]
+
+    def _interaction_create(self, interaction: dict[str, Any]) -> None:
+        """An interaction that arrived over the gateway (INTERACTION_CREATE)."""
+        callback = Callback(interaction, self.http)
+        dispatched = async_context.set(callback)  # the click's task inherits it
+        try:
+            if self._clicked(interaction, callback):
+                return
+        finally:
+            async_context.reset(dispatched)
         self._connection.parse_interaction_create(interaction)  # type: ignore[arg-type]
+
+    def _clicked(self, interaction: dict[str, Any], first: FirstAnswer) -> bool:
+        """A game click is answered from its JSON (adapters/discord/click/); False for anything
+        else, which discord.py dispatches (its command tree, our dynamic buttons)."""
+        custom_id = game_click(interaction)
+        ctx = context_of(interaction) if custom_id is not None else None
+        if custom_id is None or ctx is None:
+            return False
+        task = asyncio.create_task(press_json(self, first, interaction, ctx, custom_id))
+        self._clicks.add(task)  # a task nobody holds may be collected before it ends
+        task.add_done_callback(self._clicks.discard)
+        return True
+
+    async def follow_up(self, ctx: Context, reply: Reply) -> None:
+        """What the bot posts on its own after a click's answer: turn calls, standings, tables."""
+        await follow_ups(self, self.manager, ctx, reply)
+
+    def interaction_of(self, data: dict[str, Any]) -> discord.Interaction[Any]:
+        """discord.py's interaction for JSON received over HTTP (not dispatched)."""
+        return discord.Interaction(data=data, state=self._connection)  # type: ignore[arg-type]
 
     async def press(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
         """A game button was clicked (see `buttons.GameButton`)."""

@@ -47,7 +47,12 @@ Call = Callable[[Context], Awaitable[Reply]]
 
 def user_lang(locale: discord.Locale) -> str | None:
     """The catalog language of a user's Discord locale; None (the server's) when we have none."""
-    primary = locale.value.split("-")[0].lower()
+    return lang_of(locale.value)
+
+
+def lang_of(locale: str) -> str | None:
+    """The catalog language of a Discord locale's code (`da`, `en-US`); None when we have none."""
+    primary = locale.split("-", maxsplit=1)[0].lower()
     return normalize_lang(primary) if primary in OUR_LOCALES else None
 
 
@@ -69,15 +74,25 @@ def context_for(interaction: Interaction) -> Context:
 
 
 async def within_budget(work: Awaitable[Reply], defer: Callable[[], Awaitable[None]]) -> Reply:
-    """The reply of `work`; when it takes longer than the budget, the interaction is deferred."""
-    task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=ANSWER_BUDGET)
-    if not done:
-        try:
-            await defer()
-        except discord.HTTPException:
-            log.warning("could not defer a slow interaction")
-    return await task
+    """The reply of `work`; when it takes longer than the budget, the interaction is deferred
+    (and the deferral sent before the reply is shown). A timer, not a task and a wait: this
+    runs for every interaction, and nearly all of them end well inside the budget."""
+    loop = asyncio.get_running_loop()
+    deferral: list[asyncio.Task[None]] = []
+    timer = loop.call_later(ANSWER_BUDGET, lambda: deferral.append(loop.create_task(_defer(defer))))
+    try:
+        return await work
+    finally:
+        timer.cancel()
+        if deferral:
+            await deferral[0]
+
+
+async def _defer(defer: Callable[[], Awaitable[None]]) -> None:
+    try:
+        await defer()
+    except discord.HTTPException:
+        log.warning("could not defer a slow interaction")
 
 
 async def answer(
@@ -103,7 +118,7 @@ async def _answer(interaction: Interaction, manager: Service, call: Call, public
         reply = await within_budget(call(ctx), lambda: responder.defer(ephemeral=not public))
     except Exception:
         log.exception("interaction %s failed", interaction.id)
-        await _apologise(responder, ctx)
+        await apologise(responder, ctx)
         return
     if reply.replayed:
         # The same interaction delivered again (its id is the request id): Discord takes
@@ -113,11 +128,11 @@ async def _answer(interaction: Interaction, manager: Service, call: Call, public
     try:
         await deliver(responder, manager, ctx, reply)
     except Exception as error:  # the request was handled: never say that nothing changed
-        await _behind(responder, manager, ctx, reply, error)
+        await behind(responder, manager, ctx, reply, error)
     log.debug("interaction %s answered in %.1f ms", interaction.id, _ms_since(started))
 
 
-async def _behind(
+async def behind(
     responder: Responder, manager: Service, ctx: Context, reply: Reply, error: Exception
 ) -> None:
     """Discord refused to show a handled request (the interaction expired, a 5xx after
@@ -157,7 +172,7 @@ def failure_reason(error: BaseException) -> str:
     return type(error).__name__
 
 
-async def _apologise(responder: Responder, ctx: Context) -> None:
+async def apologise(responder: Responder, ctx: Context) -> None:
     """A bug must still leave the user an answer rather than Discord's "did not respond"."""
     try:
         await responder.say(t(ctx.locale or "en", "error.generic"), ephemeral=True)
@@ -180,12 +195,17 @@ async def deliver(responder: Responder, manager: Service, ctx: Context, reply: R
     surface = InteractionSurface(responder, channel)
     await delivery.deliver(reply, surface, manager, ctx)
     await responder.finish(await _fallback(surface, manager, ctx))
+    await follow_ups(responder.interaction.client, manager, ctx, reply)
+
+
+async def follow_ups(client: discord.Client, manager: Service, ctx: Context, reply: Reply) -> None:
+    """What the bot posts on its own after the answer: turn calls, standings, tables."""
     if reply.call is not None or reply.uncall:  # the player whose turn it is now
-        await show_calls(responder.interaction.client, manager, ctx, reply)
+        await show_calls(client, manager, ctx, reply)
     if reply.elsewhere:  # a tournament's standings, in its own channel
-        await post_elsewhere(responder.interaction.client, manager, ctx, reply)
+        await post_elsewhere(client, manager, ctx, reply)
     if reply.tables:  # a tournament round starts: its tables open in threads
-        await open_tables(responder.interaction.client, manager, ctx, reply)
+        await open_tables(client, manager, ctx, reply)
 
 
 async def _fallback(surface: InteractionSurface, manager: Service, ctx: Context) -> str:

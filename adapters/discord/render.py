@@ -6,40 +6,19 @@ import io
 
 import discord
 
+from adapters.discord.screen import PICTURE_NAME, clip, embed_data
 from adapters.pictures import PictureLinks
-from core.service.model.views import DEADLINE, GameView
+from core.service.model.views import GameView
 from core.text.drawn import DrawnBoard
 from core.text.picture import board_png
 
 MESSAGE_LIMIT = 2000  # characters in a message's content
-DESCRIPTION_LIMIT = 4096  # characters in an embed's description
-TITLE_LIMIT = 256
 ALT_TEXT_LIMIT = 1024  # characters of an attachment's description
-PICTURE_NAME = "board.png"
-
-LOBBY_COLOUR = discord.Colour.blurple()
-PLAYING_COLOUR = discord.Colour.green()
-OVER_COLOUR = discord.Colour.dark_grey()
-
-
-def countdown(deadline: int) -> str:
-    """A time the Discord client counts down itself (`in 45 seconds`), so no edit ticks a clock."""
-    return f"<t:{deadline}:R>" if deadline else ""
 
 
 def game_embed(view: GameView, pictures: PictureLinks | None = None) -> discord.Embed:
-    """The game message's embed: the board, the dice, whose turn, the deadline, the scores; its
-    picture is the bot's signed link where it has a public address, else the attachment."""
-    body = view.body.replace(DEADLINE, countdown(view.deadline))
-    embed = discord.Embed(
-        title=view.title[:TITLE_LIMIT],
-        description=clip(body, DESCRIPTION_LIMIT),
-        colour=_colour(view),
-    )
-    if view.picture:
-        url = pictures.url(view.picture) if pictures else f"attachment://{PICTURE_NAME}"
-        embed.set_image(url=url)
-    return embed
+    """The game message's embed (`screen.embed_data`) for discord.py's REST calls."""
+    return discord.Embed.from_dict(embed_data(view, pictures))
 
 
 def game_files(view: GameView, pictures: PictureLinks | None = None) -> list[discord.File]:
@@ -52,21 +31,6 @@ def game_files(view: GameView, pictures: PictureLinks | None = None) -> list[dis
     png = board_png(DrawnBoard.from_token(view.picture))
     alt = clip(view.alt, ALT_TEXT_LIMIT) or None
     return [discord.File(io.BytesIO(png), filename=PICTURE_NAME, description=alt)]
-
-
-def _colour(view: GameView) -> discord.Colour:
-    if view.over:
-        return OVER_COLOUR
-    return LOBBY_COLOUR if _is_lobby(view) else PLAYING_COLOUR
-
-
-def _is_lobby(view: GameView) -> bool:
-    return any(button.action_id.startswith("stb:join:") for row in view.rows for button in row)
-
-
-def clip(text: str, limit: int) -> str:
-    """The text, cut with an ellipsis if it is longer than `limit`."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def split_text(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:

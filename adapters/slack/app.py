@@ -113,21 +113,24 @@ class SlackBot:
             await session.close()
 
     async def on_timeout(self, scope: Scope, reply: Reply) -> None:
-        """A deadline passed (auto move, closed lobby): edit the game message, post summaries."""
-        if reply.game is None:
+        """A deadline passed (auto move, closed lobby): edit the game message, post summaries.
+        A tournament's start time has no game: its start goes to the tournament's channel."""
+        channel = reply.game.channel if reply.game else next(iter(reply.elsewhere), ("",))[0]
+        if not channel:
             return
         client = await self.client_for(scope.server)
         if client is None:
             log.warning("no bot token for workspace %s; timeout not shown", scope.server)
             return
-        ctx = Context(scope, reply.game.channel, SWEEP_CLOCK, SWEEP_CLOCK)
+        ctx = Context(scope, channel, SWEEP_CLOCK, SWEEP_CLOCK)
         try:
             await self.delivery.deliver(reply, ctx, client, None)
         except CallFailed as failed:  # Slack still refuses: the next sweep tries again
             log.warning("slack %s failed showing a game in %s: %s", failed.call,
-                        reply.game.channel, failed.reason)  # fmt: skip
+                        channel, failed.reason)  # fmt: skip
             self.report(failed.call, failed.reason)
-            self.delivery.manager.show_later(scope, reply.game.channel)
+            if reply.game is not None:
+                self.delivery.manager.show_later(scope, channel)
 
 
 def build_app(

@@ -202,6 +202,7 @@ async def serve_discord(
 ) -> None:
     """The Discord bot on an open runtime, with its deadline sweep, until cancelled."""
     from adapters.discord import ShutboxClient, point_at
+    from adapters.discord.membership import GuildMembership
     from bot.pictures import picture_links
     from bot.runtime import sweeping
 
@@ -221,6 +222,7 @@ async def serve_discord(
         report=runtime.telemetry.delivery_failed(PLATFORM),
     )  # fmt: skip
     runtime.telemetry.gateway_latencies = lambda: client.latencies
+    runtime.manager.membership = GuildMembership(client)  # who has left a guild
     every = settings.core.sweep_seconds
     async with client, sweeping(runtime.manager, PLATFORM, client.show_timeout, every, client.owns):
         try:

@@ -127,6 +127,7 @@ async def serve_slack(
 ) -> None:
     """The Slack app on an open runtime, with its deadline sweep, until cancelled."""
     from adapters.slack.app import build_app
+    from adapters.slack.membership import WorkspaceMembership
     from adapters.slack.reach import SlackReach
     from bot.runtime import sweeping
 
@@ -139,6 +140,7 @@ async def serve_slack(
         runtime.manager.pictures.add(PLATFORM)  # served by this process's public listener
     bot = build_app(runtime.manager, config, runtime.redis, report=report,
                     inflight=runtime.inflight)  # fmt: skip
+    runtime.manager.membership = WorkspaceMembership(bot.client_for)
     every = settings.core.sweep_seconds
     listening = 0 if sockets else _public_port(settings, port)
     host = host or settings.core.public_host

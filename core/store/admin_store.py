@@ -17,16 +17,18 @@ from core.store.commit_wire import server_key
 from core.store.errors import reachable
 
 # KEYS[1] the counter; ARGV limit, window (ms). Returns 0 when the hit is allowed, else the
-# milliseconds until the window ends. A counter that somehow lost its lifetime gets it again.
+# milliseconds until the window ends. A counter that somehow lost its lifetime gets it again at
+# its next refusal (its time left is read only then).
 RATE_LUA = """
 local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if n <= tonumber(ARGV[1]) then return 0 end
 local left = redis.call('PTTL', KEYS[1])
-if n == 1 or left < 0 then
+if left < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
   left = tonumber(ARGV[2])
 end
-if n > tonumber(ARGV[1]) then return left end
-return 0
+return left
 """
 
 

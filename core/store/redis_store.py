@@ -10,14 +10,13 @@ The client may be a `Redis` or a `RedisCluster`: no round trip mixes two slots i
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Sequence
 from importlib.resources import files
 from typing import Any, TypeAlias
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError
-from redis.typing import EncodableT
 
 from core.service.model import keys, wire
 from core.service.model.commit import Commit, CommitResult, Scope, Status, StoredGame
@@ -61,6 +60,8 @@ from core.store.errors import (  # re-exported: adapters and the bot import them
 )
 from core.store.ledger import JournalEntry, Ledger, LedgerReport
 from core.store.season_store import SeasonStore, archived
+from core.store.server_hashes import ServerHashes
+from core.store.tournament_starts import TournamentStarts
 from core.store.web_store import WebStore
 
 COMMIT_LUA = files("core.store").joinpath("lua/commit.lua").read_text(encoding="utf-8")
@@ -74,7 +75,7 @@ __all__ = ["SERVERS_KEY", "LedgerReport", "OutcomeUnknown", "RedisClient", "Redi
            "StoreFull", "StoreReadOnly", "StoreRefused", "StoreUnavailable"]  # fmt: skip
 
 
-class RedisStore(DueServers, Claims, Containment):
+class RedisStore(DueServers, Claims, Containment, ServerHashes):
     """Games and chips of every server; expects a client made with `decode_responses=True`."""
 
     def __init__(
@@ -98,6 +99,7 @@ class RedisStore(DueServers, Claims, Containment):
         self.seasons = SeasonStore(redis, request_ttl, seasons_kept)
         self.admin = AdminStore(redis)
         self.web = WebStore(redis)
+        self.starts = TournamentStarts(redis)
         # One pipeline per round trip for concurrent commits (a cluster spreads them instead).
         self._batcher = (
             None if isinstance(redis, RedisCluster) else CommitBatcher(redis, SERVERS_KEY)
@@ -263,24 +265,6 @@ class RedisStore(DueServers, Claims, Containment):
             )
         return [(str(member), float(score)) for member, score in rows]
 
-    async def hash(self, scope: Scope, key: str) -> dict[str, str]:
-        """A whole hash of the server, e.g. `stats:<user>` or `cfg`."""
-        with reachable():
-            found = await self._redis.hgetall(server_key(scope, key))
-        return {str(name): str(value) for name, value in found.items()}
-
-    async def newest(self, scope: Scope, key: str, count: int) -> list[str]:
-        """The first `count` entries of a server list, newest first (e.g. `matches`)."""
-        with reachable():
-            found = await self._redis.lrange(server_key(scope, key), 0, count - 1)
-        return [str(entry) for entry in found]
-
-    async def set_fields(self, scope: Scope, key: str, values: Mapping[str, str]) -> None:
-        """Set fields of a server hash (the server's configuration)."""
-        if values:
-            with reachable():
-                await self._redis.hset(server_key(scope, key), mapping=_encodable(values))
-
     def journal(self, scope: Scope, *, until: str = "+") -> AsyncIterator[JournalEntry]:
         """Every chip movement, oldest first (see `Ledger.journal`)."""
         return self.ledger.journal(scope, until=until)
@@ -292,7 +276,3 @@ class RedisStore(DueServers, Claims, Containment):
 
 def _game_key(scope: Scope, channel: str) -> str:
     return server_key(scope, keys.game(channel))
-
-
-def _encodable(values: Mapping[str, str]) -> dict[EncodableT, EncodableT]:
-    return dict(values.items())

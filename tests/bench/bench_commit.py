@@ -11,6 +11,11 @@ nothing here asserts on time. The levers:
   batching several games' commits per round trip could give at most;
 - `commit_in_flight_4` / `commit_pipelined_<k>`: the real commit script with a warm click's
   arguments, the same two ways.
+- `script_exec_us` / `script_commands`: a mid-game click's commit applied back to back (its
+  version check passes, the member's rate counter counts, the record, deadline and a
+  reply-sized result are written): the script's execution µs per call and the commands it runs
+  inside, from `INFO commandstats` before and after (Redis hot: under a light load each call
+  also pays for Redis waking up).
 """
 
 from __future__ import annotations
@@ -37,6 +42,10 @@ from tests.bench.on_redis import bench_main
 IN_FLIGHT = 4
 BATCHES = (4, 16, 64)
 RECORD = "x" * 400  # about the size of a live game's record
+REPLY_BYTES = 1800  # about the size of a turn's reply, kept under its request id
+# Commands of the measurement's own client, not run inside the script.
+NOT_INSIDE = {"cmdstat_evalsha", "cmdstat_info", "cmdstat_script", "cmdstat_client",
+              "cmdstat_hello", "cmdstat_scan", "cmdstat_del"}  # fmt: skip
 
 
 def _commit(version: int) -> Commit:
@@ -111,8 +120,46 @@ async def redis_rates(redis: Redis, calls: int) -> dict[str, float]:
     return {name: round(rate, 1) for name, rate in rates.items()}
 
 
+def _applied_call(scope: Scope, version: int) -> tuple[Any, ...]:
+    """A mid-game click's commit that applies: the version before it is the stored one."""
+    commit = Commit(scope, "c1", version - 1 if version > 1 else None, RECORD, version,
+                    request_id=f"r{version}", result="y" * REPLY_BYTES,
+                    deadline=2_000_000_000 + version)  # fmt: skip
+    keys = [*commit_keys(commit), f"{scope.tag}:rate:cmd:bench"]  # a click's count rides along
+    rate = [len(keys), 10**9, 60_000]  # its key, a limit never reached, the window (ms)
+    return (len(keys), *keys, *arguments(commit, [], 3600, (JOURNAL_KEEP, JOURNAL_FOLD), rate))
+
+
+async def script_cost(redis: Redis, calls: int) -> dict[str, float]:
+    """The commit script's own execution time and commands per applied click."""
+    script = await redis.script_load(COMMIT_LUA)
+    scope = Scope("benchcommit", "applied")
+    before: dict[str, Any] = await redis.info("commandstats")
+    for start in range(1, calls + 1, 64):
+        pipe = redis.pipeline(transaction=False)
+        for version in range(start, min(calls, start + 63) + 1):
+            pipe.evalsha(script, *_applied_call(scope, version))
+        await pipe.execute()
+    after: dict[str, Any] = await redis.info("commandstats")
+    async for key in redis.scan_iter(match=f"{scope.tag}:*"):
+        await redis.delete(key)
+
+    def grew(name: str, field: str) -> float:
+        return float(after.get(name, {}).get(field, 0) - before.get(name, {}).get(field, 0))
+
+    inner = sum(grew(name, "calls") for name in after if name not in NOT_INSIDE)
+    return {
+        "script_exec_us": round(grew("cmdstat_evalsha", "usec") / calls, 2),
+        "script_commands": round(inner / calls, 2),
+    }
+
+
 async def measure(redis: Redis, calls: int) -> dict[str, float]:
-    return {**payload_rates(calls * 10), **await redis_rates(redis, calls)}
+    return {
+        **payload_rates(calls * 10),
+        **await redis_rates(redis, calls),
+        **await script_cost(redis, min(calls, 10_000)),
+    }
 
 
 def main(argv: list[str] | None = None) -> None:

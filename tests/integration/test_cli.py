@@ -38,7 +38,9 @@ async def test_bench_reports_one_round_trip_per_warm_click(
 
 # What must not change between runs (times do; a game key's size moves by a few bytes with its
 # random id and clock-stamped fields).
-COUNTS = ("games", "actions", "round_trips_per_action", "scripts_per_action")
+# The round trips are left out: concurrent clicks' commits share a pipeline when they meet in
+# flight (core/store/batching.py), so how many go out together depends on the scheduling.
+COUNTS = ("games", "actions", "scripts_per_action")
 
 
 async def test_bench_leaves_no_trace_and_counts_the_same_every_run(
@@ -57,6 +59,7 @@ async def test_bench_leaves_no_trace_and_counts_the_same_every_run(
     first, second = ({k: r[k] for k in COUNTS} for r in reports)
     assert first == second
     assert reports[1]["scripts_per_action"] == 1.0
+    assert all(0 < r["round_trips_per_action"] <= 1.0 for r in reports)
     assert sorted(await redis.keys("*")) == before
     assert await redis.smembers("stb:servers") == {"test:guild"}
     assert await shutbox("ledger", "verify") == 0

@@ -33,6 +33,10 @@ async def test_a_commit_that_brings_a_deadline_forward_is_indexed(store: RedisSt
     assert await store.due_servers(500) == [scope]
     await store.commit(game(scope, "c2", 2, 300))
     assert await store.due_servers(300) == [scope]
+    await store.commit(game(scope, "c2", 3, 250))  # the first deadline's own game, earlier
+    assert await store.due_servers(250) == [scope]
+    await store.commit(game(scope, "c2", 4, 1000))  # later: the index may wake early, never late
+    assert await store.due_servers(249) == []
 
 
 async def test_a_commit_during_a_sweep_is_not_lost(store: RedisStore) -> None:

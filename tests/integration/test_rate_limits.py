@@ -160,3 +160,25 @@ async def test_clicks_count_in_their_commit_across_processes(
         assert await redis.hget(f"{SCOPE.tag}:game:c5", "v") == stored  # nothing applied
         assert refused_count(second, "commands") == 1
         assert await redis.get(f"{SCOPE.tag}:rate:cmd:ann") == "5"
+
+
+async def test_a_counter_without_a_lifetime_gets_one_when_it_refuses(
+    redis: Redis, redis_url: str, tmp_path: Path
+) -> None:
+    """A counter gets its window when it is created; one found without it (written by hand, or
+    before) gets it at its next refusal, in a click's commit and in a plain command alike, so
+    it never holds a member back for good."""
+    core = CoreSettings(rate_limit="3/60")
+    key = f"{SCOPE.tag}:rate:cmd:ann"
+    async with open_runtime(redis_url, tmp_path, core=core) as bot:
+        solo = await bot.manager.handle(ctx("ann", "c6"), Solo(StartOptions()))
+        assert solo.game is not None and 0 < await redis.pttl(key) <= 60_000
+        await redis.set(key, "3")  # no lifetime
+        roll = solo.game.rows[0][0].action_id
+        refused = await bot.manager.handle(ctx("ann", "c6"), Click(roll))
+        assert refusals([refused], TOO_FAST) == [60]
+        assert 0 < await redis.pttl(key) <= 60_000
+        await redis.set(key, "3")
+        plain = await bot.manager.handle(ctx("ann"), Balance())
+        assert refusals([plain], TOO_FAST) == [60]
+        assert 0 < await redis.pttl(key) <= 60_000

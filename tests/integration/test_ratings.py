@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from openskill.models import PlackettLuce
 
 from core.service.api.commands import AddBot, Begin, Join, Leaderboard, Solo, Start, Stats
@@ -69,11 +71,13 @@ class ReadsAnOldRating(RedisStore):
 
     stale_reads = 1
 
-    async def hash(self, scope: object, key: str) -> dict[str, str]:  # type: ignore[override]
+    async def hash_fields(
+        self, scope: object, key: str, fields: Sequence[str]
+    ) -> dict[str, str]:
         if key == "rating" and self.stale_reads:
             self.stale_reads -= 1
             return {}
-        return await super().hash(scope, key)  # type: ignore[arg-type]
+        return await super().hash_fields(scope, key, fields)  # type: ignore[arg-type]
 
 
 async def test_a_rating_that_moved_meanwhile_is_rated_from_where_it_is_now(

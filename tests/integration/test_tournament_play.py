@@ -93,11 +93,12 @@ async def test_a_whole_tournament_advances_each_round_once_and_pays_its_places(
     assert "Tournaments won: 1" in stats.public[0].splitlines()
 
 
-async def test_a_result_left_by_a_process_that_stopped_after_the_match_is_counted_later(
+async def test_a_round_advances_in_the_commit_that_ends_its_last_table_and_its_news_waits(
     store: RedisStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The match's end keeps the table's result in the same commit; if the process stops
-    before the round is counted, the next `tournament` command counts it, once."""
+    """The match's end and the round's advance are one commit; if the process stops before
+    telling the round's news, the next `tournament` command tells it again (under the same
+    keys, so a surface posts it once, and only that once), and nothing advances twice."""
     lobby = Table(manager(store, clock=Clock()))
     await say(lobby, "Root", "create Cup rounds=2", admin=True)
     for name in NAMES[:2]:
@@ -105,20 +106,23 @@ async def test_a_result_left_by_a_process_that_stopped_after_the_match_is_counte
     await say(lobby, "Root", "start", admin=True)
     cup = await running(store)
 
-    async def stopped(services: object, scope: object, tour: str, reply: Reply) -> Reply:
+    async def stopped(services: object, scope: object, change: object, reply: Reply) -> Reply:
         return reply
 
     monkeypatch.setattr(news, "after_table", stopped)
-    await play_table(store, cup, 1, seed=3, restart_midway=False)
-    assert len((await running(store, cup.id)).rounds) == 1
+    ended = await play_table(store, cup, 1, seed=3, restart_midway=False)
+    assert ended.elsewhere == () and ended.tables == ()
+    assert len((await running(store, cup.id)).rounds) == 2
     monkeypatch.undo()
-    shown = (await say(Table(manager(store, clock=Clock())), "Ann", "standings")).public
-    assert shown[0].startswith("**Cup** — standings after 1 round:")
-    assert shown[1].startswith("**Cup** — round 2:")
+    shown = await say(Table(manager(store, clock=Clock())), "Ann", "standings")
+    told = [text for _, text in shown.elsewhere]
+    assert told[0].startswith("**Cup** — standings after 1 round:")
+    assert told[1].startswith("**Cup** — round 2:")
+    assert [(c.round, c.table) for c in shown.tables] == [(2, 1)]
+    again = await say(Table(manager(store, clock=Clock())), "Bob", "standings")
+    assert again.elsewhere == () and again.tables == ()  # told once is enough
     assert len((await running(store, cup.id)).rounds) == 2
-    again = (await say(Table(manager(store, clock=Clock())), "Bob", "standings")).public
-    assert len(again) == 1
-    assert len((await running(store, cup.id)).rounds) == 2
+    assert (await store.verify_ledger(SCOPE)).ok
 
 
 async def test_a_table_an_admin_stops_counts_as_a_tie_and_the_round_still_ends(

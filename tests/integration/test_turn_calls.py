@@ -4,7 +4,11 @@ ping=start|off` and a member's `ping off` are honoured, and a solo game calls no
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from core.service.api.commands import Begin, Join, Start
+from core.service.features.pings import OPTED_OUT
+from core.service.model.commit import Scope
 from core.service.model.settings import StartOptions
 from core.service.model.views import Reply
 from core.service.pipeline.subcommands import parse
@@ -72,3 +76,39 @@ async def test_ping_says_which_it_is_and_refuses_another_word(store: RedisStore)
     assert shown.private == "You are called when it’s your turn. `/shutbox ping off` stops it."
     refused = await table.manager.handle(table.ctx("Ann"), parse("ping maybe", Plain()))
     assert refused.private == "“maybe” is not a valid value for ping. Allowed: on, off."
+
+
+class CountsOptOutReads(RedisStore):
+    """The real store, noting which opt-outs a click reads, and whether it read all of them."""
+
+    asked: list[tuple[str, ...]]
+    whole = 0
+
+    async def hash(self, scope: Scope, key: str) -> dict[str, str]:
+        self.whole += key == OPTED_OUT
+        return await super().hash(scope, key)
+
+    async def hash_fields(self, scope: Scope, key: str, fields: Sequence[str]) -> dict[str, str]:
+        if key == OPTED_OUT:
+            self.asked.append(tuple(fields))
+        return await super().hash_fields(scope, key, fields)
+
+
+async def test_a_turn_call_reads_only_the_opt_outs_of_who_it_calls_or_uncalls(
+    store: RedisStore,
+) -> None:
+    """A server's opt-outs grow with its members: a click reads the one or two it needs, and
+    none once nobody is to be called (`ping=start` after the first turn)."""
+    counting = CountsOptOutReads(store._redis)
+    counting.asked = []
+    table = Table(manager(counting))
+    await begun(table)
+    await until_bob(table)
+    assert counting.whole == 0
+    assert counting.asked == [("ann",), ("ann", "bob")]  # the first call; Ann's down, Bob's up
+    later = Table(manager(counting), channel="c2")
+    await later.manager.handle(later.ctx("Root", admin=True), parse("config ping=start", Plain()))
+    counting.asked = []
+    await begun(later)
+    await until_bob(later)
+    assert counting.asked == [("ann",), ("ann",)]  # Ann's call, then taking it down

@@ -1,9 +1,10 @@
 """`POST /discord/interactions`: Discord's Interactions Endpoint URL, answered in the response.
 
 Translate, dispatch, translate back: the signature is checked (a bad or missing one gets 401 and
-nothing else happens), a PING gets a PONG, and any other interaction goes to discord.py exactly
-as a gateway event would (its command tree, its dynamic buttons, our `answer`), with an
-`Exchange` as its webhook adapter so that its first answer becomes this response.
+nothing else happens), a PING gets a PONG, a game click is answered from its JSON
+(adapters/discord/click/), and any other interaction goes to discord.py exactly as a gateway
+event would (its command tree, its dynamic buttons, our `answer`); either way an `Exchange` is
+the webhook adapter, so that the first answer becomes this response.
 """
 
 from __future__ import annotations
@@ -101,18 +102,24 @@ async def _exchanged(
 async def _first_answer(exchange: Exchange, interaction: Json) -> Json:
     """The answer discord.py gave in time, else one that leaves nobody waiting: a click is
     acknowledged silently, a command told privately that something went wrong."""
+    # a timer rather than `wait_for`: this runs for every POST, nearly always well in time
+    late = asyncio.get_running_loop().call_later(ANSWER_WITHIN, _answer_late, exchange, interaction)
     try:
-        return await asyncio.wait_for(asyncio.shield(exchange.answer), ANSWER_WITHIN)
-    except TimeoutError:
-        log.warning("interaction %s got no answer in time", interaction["id"])
+        return await asyncio.shield(exchange.answer)  # the click's task still reads it
+    finally:
+        late.cancel()
+
+
+def _answer_late(exchange: Exchange, interaction: Json) -> None:
+    if exchange.answer.done():
+        return
+    log.warning("interaction %s got no answer in time", interaction["id"])
     if interaction["type"] == COMPONENT:
         fallback: Json = {"type": DEFERRED_UPDATE}
     else:
         text = t(_lang(interaction), "error.generic")
         fallback = {"type": CHANNEL_MESSAGE, "data": {"content": text, "flags": EPHEMERAL}}
-    if not exchange.answer.done():
-        exchange.answer.set_result(fallback)
-    return fallback
+    exchange.answer.set_result(fallback)
 
 
 def _lang(interaction: Json) -> str:

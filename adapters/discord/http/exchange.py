@@ -119,6 +119,23 @@ class Exchange(AsyncWebhookAdapter):
             return {"interaction": shown}
         return {"interaction": shown, "resource": {"type": answer["type"], "message": message}}
 
+    def given(self) -> Json | None:
+        """The first answer, once there is one (`click.answers.FirstAnswer`)."""
+        return self.answer.result() if self.answer.done() else None
+
+    async def give(self, answer: Json) -> bool:
+        """Answer with `answer` (a click answered from its JSON); False if answered already."""
+        if self.answer.done():
+            return False
+        self.answer.set_result(answer)
+        return True
+
+    async def settle(self) -> None:
+        self.acknowledge()
+
+    def release(self) -> None:
+        self.acknowledge()
+
     def acknowledge(self) -> None:
         """Answer now, showing nothing new, unless discord.py has answered already."""
         if not self.answer.done():

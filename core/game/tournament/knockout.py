@@ -23,7 +23,9 @@ def still_in(tournament: Tournament) -> tuple[str, ...]:
     if last is None:
         return tournament.players
     gone_on = [going_on(tournament, last.number, table) for table in last.tables]
-    return (*gone_on, last.bye) if last.bye else tuple(gone_on)
+    still = (*gone_on, last.bye) if last.bye else tuple(gone_on)
+    playing = tournament.paired_in(last.number + 1)  # a winner who left goes no further
+    return tuple(p for p in still if p in playing)
 
 
 def knockout_round(tournament: Tournament, number: int, players: tuple[str, ...]) -> Round:

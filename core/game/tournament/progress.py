@@ -74,7 +74,8 @@ def is_last_round(tournament: Tournament) -> bool:
     """Whether the finished current round ends the tournament."""
     if tournament.settings.kind is Kind.KNOCKOUT:
         return len(still_in(tournament)) <= 1
-    return len(tournament.rounds) >= tournament.settings.rounds
+    next_one = len(tournament.rounds) + 1  # fewer than 2 left to pair: nothing more to play
+    return next_one > tournament.settings.rounds or len(tournament.paired_in(next_one)) < 2
 
 
 def record(tournament: Tournament, number: int, table: int, result: TableResult) -> Tournament:
@@ -94,6 +95,13 @@ def record(tournament: Tournament, number: int, table: int, result: TableResult)
     if is_last_round(recorded):
         return replace(recorded, status=Status.FINISHED)
     return replace(recorded, rounds=(*recorded.rounds, next_round(recorded)))
+
+
+def withdraw(tournament: Tournament, players: frozenset[str]) -> Tournament:
+    """Players who left the server: paired in no round after those paired so far."""
+    paired = len(tournament.rounds)
+    out = tuple((p, paired) for p in tournament.paired_in(paired + 1) if p in players)
+    return replace(tournament, out=(*tournament.out, *out)) if out else tournament
 
 
 def cancel(tournament: Tournament) -> Tournament:

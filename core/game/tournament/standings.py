@@ -124,7 +124,9 @@ def _knockout_key(tournament: Tournament, line: Standing) -> tuple[int, int, int
             last, number = table, round_.number
     if last is None or last.result is None:
         return (-survived, 0, 0, line.lot)
-    if line.player == going_on(tournament, number, last):
+    # A winner who then left the server did not go on: placed as a tied winner who did not.
+    if line.player == going_on(tournament, number, last) and \
+            line.player in tournament.paired_in(number + 1):  # fmt: skip
         place = 0
     else:
         place = 1 if line.player in last.result.winners else 2

@@ -44,7 +44,7 @@ def ranking(tournament: Tournament, number: int) -> list[str]:
     """The players, best first, as round `number` is paired."""
     lines = {s.player: s for s in swiss_standings(tournament)}
     return sorted(
-        tournament.players,
+        tournament.paired_in(number),
         key=lambda p: (-lines[p].points, -lines[p].opponents_points, lines[p].average,
                        player_draw(tournament, number, p)),
     )  # fmt: skip

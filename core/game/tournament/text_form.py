@@ -1,10 +1,11 @@
 """The tournament's compact text form, which round-trips: `from_text(to_text(t)) == t`.
 
-`U1|<id>|<status>|<settings>|<seed>|<commitment>|<entries>|<rounds>`, where
+`U1|<id>|<status>|<settings>|<seed>|<commitment>|<entries>|<rounds>[|<out>]`, where
 - settings are `name,kind,rounds,rules,format,table size,fee,split,starts at` (split `60+30+10`);
 - entries are `id:name` joined by `,`;
 - rounds are joined by `/`, each `bye!table;table`, a table `id*id*id` followed, once its match
-  is over, by `=winner*winner@total*total*total`.
+  is over, by `=winner*winner@total*total*total`;
+- out (only when someone left the server after the start) is `id:rounds paired` joined by `,`.
 Ids and names are percent-encoded, so none of these marks occurs inside them.
 """
 
@@ -43,7 +44,8 @@ def to_text(tournament: Tournament) -> str:
     rounds = "/".join(_round_text(r) for r in t.rounds)
     parts = (VERSION, _q(t.id), t.status.value, _settings_text(t.settings), t.seed,
              t.commitment, entries, rounds)  # fmt: skip
-    return "|".join(parts)
+    out = ",".join(f"{_q(p)}:{n}" for p, n in t.out)
+    return "|".join((*parts, out) if out else parts)
 
 
 def _settings_text(s: Settings) -> str:
@@ -68,7 +70,8 @@ def _table_text(table: Table) -> str:
 def from_text(text: str) -> Tournament:
     """The tournament a text form holds; `CorruptState` for anything else."""
     try:
-        version, tid, status, settings, seed, promise, entries, rounds = text.split("|")
+        version, tid, status, settings, seed, promise, entries, rounds, *rest = text.split("|")
+        (out,) = rest or ("",)
         if version != VERSION:
             raise ValueError(version)
         return Tournament(
@@ -80,6 +83,7 @@ def from_text(text: str) -> Tournament:
             else (),
             seed=seed,
             commitment=promise,
+            out=tuple(_out(o) for o in out.split(",")) if out else (),
         )  # fmt: skip
     except (ValueError, IndexError) as exc:
         raise CorruptState(text=text[:80]) from exc
@@ -95,6 +99,11 @@ def _settings(text: str) -> Settings:
 def _entry(text: str) -> Entry:
     pid, name = text.split(":")
     return Entry(_u(pid), _u(name))
+
+
+def _out(text: str) -> tuple[str, int]:
+    pid, paired = text.split(":")
+    return _u(pid), int(paired)
 
 
 def _round(number: int, text: str) -> Round:

@@ -142,10 +142,18 @@ class Tournament:
     rounds: tuple[Round, ...] = ()
     seed: str = ""
     commitment: str = ""
+    # Players who left the server once it had started: (player, rounds paired by then). They
+    # are paired in no later round; their results and places stay.
+    out: tuple[tuple[str, int], ...] = ()
 
     @property
     def players(self) -> tuple[str, ...]:
         return tuple(entry.id for entry in self.entries)
+
+    def paired_in(self, number: int) -> tuple[str, ...]:
+        """The players round `number` may seat: every entry but those out before it."""
+        gone = {player for player, paired in self.out if paired < number}
+        return tuple(p for p in self.players if p not in gone)
 
     @property
     def pot(self) -> int:

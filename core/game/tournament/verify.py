@@ -42,4 +42,5 @@ def published(tournament: Tournament) -> Tournament:
         for round_ in tournament.rounds
     )  # fmt: skip
     entries = tuple(replace(entry, id=number[entry.id]) for entry in tournament.entries)
-    return replace(tournament, entries=entries, rounds=rounds)
+    out = tuple((number[player], paired) for player, paired in tournament.out)
+    return replace(tournament, entries=entries, rounds=rounds, out=out)

@@ -88,7 +88,18 @@ def calls(before: GameRecord, after: GameRecord, mode: str,
 
 async def called(store: GameStore, scope: Scope, before: GameRecord, after: GameRecord,
                  mode: str) -> tuple[TurnCall | None, str]:  # fmt: skip
-    """`calls`, with the members who opted out (read only when a turn changes hands)."""
+    """`calls`, with whether the members it would call or uncall opted out: read only when a
+    turn changes hands and a call is at stake, and only their fields (the hash of everyone who
+    ever opted out grows with the server)."""
     if mode == "off" or turn_key(before) == turn_key(after):
         return None, ""
-    return calls(before, after, mode, await store.hash(scope, OPTED_OUT))
+    users = [_to_act(record) for record in (before, after) if called_for(record, mode, {})]
+    if not users:
+        return None, ""
+    return calls(before, after, mode, await store.hash_fields(scope, OPTED_OUT, users))
+
+
+def _to_act(record: GameRecord) -> str:
+    seat = record.state.to_act
+    assert seat is not None  # a record with a turn key has someone to act
+    return seat.id

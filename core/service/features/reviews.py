@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 
 from core.game import flow
 from core.game.ai.review import (
@@ -26,9 +26,10 @@ from core.game.ai.review import (
     grade_move,
 )
 from core.game.ai.review_long import grade_long_dice, grade_long_move
-from core.game.ai.solver import solve
+from core.game.ai.solver import Objective, solve
 from core.game.ai.solver_long import solve_long
 from core.game.events import Event, MatchEnded, Moved, Rolled, RoundStarted, TurnEnded
+from core.game.rules import Rules
 from core.game.state import Ending, GameState
 from core.service.features.keeping import Change
 from core.service.features.stats import season_copies
@@ -129,11 +130,16 @@ def graded(before: GameState, events: Sequence[Event]) -> dict[str, list[Decisio
 def _graders(state: GameState) -> tuple[DiceGrader, MoveGrader]:
     """The long game's table of win chances, else the one-turn table of the match's objective
     (which needs no seat: every turn is played on the open tiles)."""
-    rules = state.config.rules
-    if flow.is_long(state):
+    long = flow.is_long(state)
+    return _graders_of(state.config.rules, None if long else flow.objective(state))
+
+
+@lru_cache(maxsize=64)  # a handful of rule sets and objectives: made once, not on every click
+def _graders_of(rules: Rules, objective: Objective | None) -> tuple[DiceGrader, MoveGrader]:
+    if objective is None:
         table = solve_long(rules)
         return partial(grade_long_dice, table), partial(grade_long_move, table)
-    turn = solve(rules, flow.objective(state))
+    turn = solve(rules, objective)
     return (
         lambda board, _seat, count: grade_dice(turn, board, count),
         lambda board, _seat, step: grade_move(turn, board, step),

@@ -42,6 +42,7 @@ CHALLENGE_STREAKS = "challenge:streak"  # member -> their challenge streak
 REMATCH_LEGACY = "rematch"  # channel -> last match (kept by older versions)
 TOURNAMENTS = "tours"  # channel -> the id of the tournament open or running there
 TOURNAMENTS_DONE = "tours:done"  # id -> the channel, for every tournament that is over
+TOURNAMENTS_ENDED = "tours:ended"  # channel -> the id of the last tournament that ended there
 PINGS_OFF = "ping:off"  # member -> "1" while they asked not to be called
 
 
@@ -140,6 +141,7 @@ def archived(season: int, name: str) -> str:
 
 DUE = "stb:{due}"  # server -> a time at or before its earliest deadline
 DUE_EPOCH = "stb:{due}:epoch"  # server -> how often a commit brought its deadline forward
+TOURNAMENT_STARTS = "stb:{tstarts}"  # `platform:server:id` -> a tournament's UTC start time
 SERVERS = "stb:servers"  # every server the bot has seen
 WEB_SLUG = "stb:web:"  # `stb:web:<slug>` -> the server whose page it is
 
@@ -163,6 +165,7 @@ KEYS: tuple[Key, ...] = (
     Key(REMATCH_LEGACY, "older versions", "channel -> last match"),
     Key(TOURNAMENTS, "tournaments", "channel -> its open or running tournament"),
     Key(TOURNAMENTS_DONE, "tournaments", "id -> channel of every finished tournament"),
+    Key(TOURNAMENTS_ENDED, "tournaments", "channel -> the last tournament that ended there"),
     Key(PINGS_OFF, "ping", "member -> opted out of turn calls"),
     Key(game("<channel>"), "the commit script", "the channel's game"),
     Key(request("<request>"), "the commit script", "a request's result"),
@@ -182,6 +185,7 @@ KEYS: tuple[Key, ...] = (
     Key(tournament_games("<id>"), "tournament tables", "each table's match id"),
     Key(DUE, "the store", "server -> its earliest deadline"),
     Key(DUE_EPOCH, "the store", "server -> deadline epoch"),
+    Key(TOURNAMENT_STARTS, "tournaments", "server and id -> its start time"),
     Key(SERVERS, "the store", "every server seen"),
     Key(WEB_SLUG + "<slug>", "web", "slug -> server"),
 )

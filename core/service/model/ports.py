@@ -89,6 +89,16 @@ class WebPages(Protocol):
     async def server(self, slug: str) -> Scope | None: ...
 
 
+class StartIndex(Protocol):
+    """When each tournament with a start time is due (core/store/tournament_starts.py)."""
+
+    async def plan(self, scope: Scope, tournament_id: str, at: int) -> None: ...
+
+    async def due(self, now: int) -> list[tuple[Scope, str]]: ...
+
+    async def done(self, scope: Scope, tournament_id: str) -> None: ...
+
+
 class GameStore(Protocol):
     """Games, chips, boards and claims of every server; every write is one atomic commit."""
 
@@ -100,6 +110,9 @@ class GameStore(Protocol):
 
     @property
     def web(self) -> WebPages: ...
+
+    @property
+    def starts(self) -> StartIndex: ...
 
     async def load_with_balances(
         self, scope: Scope, channel: str, accounts: Sequence[str]
@@ -131,6 +144,10 @@ class GameStore(Protocol):
     ) -> list[tuple[str, float]]: ...  # fmt: skip
 
     async def hash(self, scope: Scope, key: str) -> dict[str, str]: ...
+
+    async def hash_fields(
+        self, scope: Scope, key: str, fields: Sequence[str]
+    ) -> dict[str, str]: ...  # fmt: skip
 
     async def newest(self, scope: Scope, key: str, count: int) -> list[str]: ...
 

@@ -15,6 +15,7 @@ from typing import Generic, Protocol, TypeVar
 
 from core.service.model.commit import Scope
 from core.service.model.context import Context
+from core.service.model.membership import Membership
 from core.service.model.ports import GameStore
 from core.service.model.settings import ServerConfig
 from core.service.model.views import Reply
@@ -35,6 +36,11 @@ class Services(Protocol):
 
     @property
     def clock(self) -> Callable[[], float]: ...
+
+    @property
+    def membership(self) -> Membership:
+        """Who has left their server, as the platform says."""
+        ...
 
     async def server_config(self, scope: Scope) -> ServerConfig:
         """The server's settings (cached for a few seconds)."""

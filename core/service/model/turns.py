@@ -94,11 +94,15 @@ def dump_log(log: Log) -> str:
     flags are `a` (auto-played) and `o` (still open), usually none; the steps go without
     spaces, a move's or a stuck box's tiles one character each (`m19`: tiles 1 and 9). A list
     of JSON lists cost a live game's record twice the bytes (issue 28: a live game in 1 KB)."""
-    return "|".join(
-        f"{seat}.{turn.round}.{'a' * turn.auto}{'o' * (not turn.ended)}."
-        + "".join(_short_step(step) for step in turn.steps)
-        for seat, turn in log
-    )
+    return "|".join([_dump_entry(seat, turn) for seat, turn in log])
+
+
+# Every click writes the whole log again, and all of it but the last turn is as it was: each
+# entry is written once and looked up after (a lookup costs less than writing it out).
+@lru_cache(maxsize=8192)
+def _dump_entry(seat: int, turn: LastTurn) -> str:
+    flags = f"{'a' * turn.auto}{'o' * (not turn.ended)}"
+    return f"{seat}.{turn.round}.{flags}." + "".join(_short_step(step) for step in turn.steps)
 
 
 def load_log(data: str | Sequence[Sequence[object]]) -> Log:

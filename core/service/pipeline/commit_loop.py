@@ -39,6 +39,7 @@ from core.service.pipeline.cached import (
 )
 from core.service.pipeline.game_commit import Plan, plan_change
 from core.service.pipeline.runtime import GameRuntime
+from core.service.pipeline.table_ends import joined
 from core.text.i18n import t
 
 MAX_ATTEMPTS = 5
@@ -90,40 +91,39 @@ async def plan_action(rt: GameRuntime, ctx: Context, record: GameRecord, action:
     skills = await _skills(rt, ctx.scope, [state.seats[i].id for i in rated])
     streak = ""
     if record.challenge and state.over:  # the member's streak goes on with the result
-        streak = (await rt.store.hash(ctx.scope, STREAKS)).get(ctx.user, "")
+        streak = (await rt.store.hash_fields(ctx.scope, STREAKS, [ctx.user])).get(ctx.user, "")
     plan = plan_change(
         ctx.scope, record, state, events, balances=balances,
         now=int(rt.clock()), request_id=ctx.request_id, start_balance=config.start_chips,
-        fair=fair, skills=skills, streak=streak,
+        fair=fair, skills=skills, streak=streak, encode=False,
     )  # fmt: skip
     stop = audit.admin_stop(ctx, record, action, int(rt.clock()))
-    plan = replace(plan, commit=replace(plan.commit, ops=(*plan.commit.ops, *stop)))
     # Turn calls (core/service/features/pings.py): the player whose turn it is now.
     call, uncall = await pings.called(rt.store, ctx.scope, record, plan.final, config.ping)
-    if call is None and not uncall:
-        return plan
-    reply = replace(plan.reply, call=call, uncall=uncall)
-    return replace(plan, reply=reply, commit=replace(plan.commit, result=reply.to_json()))
+    reply = plan.reply if call is None and not uncall else replace(
+        plan.reply, call=call, uncall=uncall)  # fmt: skip
+    # The reply is encoded once, as it will be shown, for the request id to keep.
+    commit = replace(plan.commit, ops=(*plan.commit.ops, *stop), result=reply.to_json())
+    return replace(plan, reply=reply, commit=commit)
 
 
 async def _skills(rt: GameRuntime, scope: Scope, users: list[str]) -> dict[str, Skill]:
-    """The ratings of the players a finishing match rates (none read otherwise)."""
-    if not users:
-        return {}
-    stored = await rt.store.hash(scope, keys.RATINGS)
+    """The ratings of the players a finishing match rates (none read otherwise), theirs only."""
+    stored = await rt.store.hash_fields(scope, keys.RATINGS, users)
     return {u: Skill.from_str(stored[u]) for u in users if u in stored}
 
 
 async def commit_plan(rt: GameRuntime, scope: Scope, channel: str, plan: Plan) -> Reply | None:
     """Write the plan; None means the game changed meanwhile and the caller should retry."""
+    plan, table_end = await joined(rt, scope, plan)  # a tournament table's end: its round too
     try:
         result = await rt.store.commit(plan.commit)
     except OutcomeUnknown:
         return await _resolve_lost_commit(rt, scope, channel, plan)
     if result.status is Status.OK:
         remember(rt, scope, channel, plan.record, result)
-        if plan.record is None and plan.final.tour:  # a tournament table ended: its round
-            reply = await news.after_table(rt, scope, plan.final.tour, plan.reply)
+        if table_end is not None:  # a tournament table ended: what its round's end tells
+            reply = await news.after_table(rt, scope, table_end, plan.reply)
             return _with_message(reply, result.message)
         return _with_message(plan.reply, result.message)
     if result.status is Status.DUPLICATE:

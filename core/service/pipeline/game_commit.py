@@ -71,8 +71,10 @@ def plan_change(
     private: str | None = None,
     skills: Mapping[str, Skill] | None = None,
     streak: str = "",
+    encode: bool = True,
 ) -> Plan:
-    """Everything one engine step changes, as a single commit plus the reply to show."""
+    """Everything one engine step changes, as a single commit plus the reply to show; with
+    `encode` False the commit's result is left for the caller, who adds to the reply first."""
     settlement = payments.settle(record.state, state, events, record.pot, balances)
     pot, transfers = settlement.pot, settlement.transfers
     rolls = record.rolls + tuple(e.dice for e in events if isinstance(e, Rolled)) if fair else ()
@@ -114,7 +116,8 @@ def plan_change(
     stakers = _stakers(record.state, state, events)
     commit = _commit(
         scope, None if creating else record.version, new, transfers,
-        _expected(stakers, balances), request_id, start_balance, reply, ops, stakers,
+        _expected(stakers, balances), request_id, start_balance,
+        reply.to_json() if encode else "", ops, stakers,
         payments.hold_changes(record.state, state, creating=creating),
     )  # fmt: skip
     return Plan(commit, None if state.over else new, reply, new)
@@ -142,7 +145,7 @@ def _commit(
     expected: tuple[tuple[str, int], ...],
     request_id: str | None,
     start_balance: int,
-    reply: Reply,
+    result: str,
     ops: tuple[StoreOp, ...],
     stakers: tuple[str, ...] = (),
     holds: tuple[tuple[str, int], ...] = (),
@@ -156,7 +159,7 @@ def _commit(
         record=None if new.state.over else new.to_str(),
         version=new.version,
         request_id=request_id,
-        result=reply.to_json(),
+        result=result,
         start_balance=start_balance,
         ensure_accounts=players,
         expected_balances=expected,

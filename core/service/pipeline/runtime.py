@@ -23,6 +23,7 @@ from core.game.dice import DiceSource, SecureDice
 from core.service.model import keys
 from core.service.model.commit import Scope
 from core.service.model.context import Context
+from core.service.model.membership import Membership, NobodyLeft
 from core.service.model.ports import GameStore, StoreUnavailable
 from core.service.model.record import GameRecord
 from core.service.model.settings import ServerConfig, unreadable_settings
@@ -90,6 +91,8 @@ class GameRuntime:
     on_unreadable: UnreadableSeen = _unheard
     # Run around every command, the first outermost (core/service/pipeline/bus.py).
     middleware: tuple[Middleware, ...] = ()
+    # Who has left their server: the platform's adapter sets its own (model/membership.py).
+    membership: Membership = field(default_factory=NobodyLeft)
 
     def __post_init__(self) -> None:
         self.games = LRUCache(self.cache_sizes.games)

@@ -14,6 +14,7 @@ from dataclasses import replace
 from core.game import actions
 from core.game.errors import ShutboxError
 from core.service.api.commands import Timeout
+from core.service.features.tournaments.starts import start_due
 from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.ports import OutcomeUnknown
@@ -49,6 +50,8 @@ async def sweep(
             continue
         if owns is None or owns(scope):
             replies.extend((scope, reply) for reply in await _sweep_server(rt, run, scope, now))
+    # Tournaments whose UTC start time has come (core/service/features/tournaments/starts.py).
+    replies.extend(await start_due(rt, now, platform, owns))
     return replies
 
 

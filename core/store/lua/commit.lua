@@ -90,23 +90,29 @@ if c.req then
 end
 
 -- a'. a click's count against its member's rate limit (ARGV `rate`: key index, limit, window
--- ms), as core/store/admin_store.py counts it: past the limit, nothing else is done.
+-- ms), as core/store/admin_store.py counts it: past the limit, nothing else is done. The counter
+-- gets its expiry in the step that creates it, so its time left is read only to refuse (a
+-- counter found without one then gets it: it can never hold a member back for good).
 if c.rate then
   local key, window = KEYS[c.rate[1]], c.rate[3]
   local n = redis.call('INCR', key)
-  local left = redis.call('PTTL', key)
-  if n == 1 or left < 0 then
-    redis.call('PEXPIRE', key, window)
-    left = window
-  end
+  if n == 1 then redis.call('PEXPIRE', key, window) end
   if n > c.rate[2] then
+    local left = redis.call('PTTL', key)
+    if left < 0 then
+      redis.call('PEXPIRE', key, window)
+      left = window
+    end
     return reply('too_fast', {ra = int(left)})
   end
 end
 
--- b. optimistic version
+-- b. optimistic version (the message id read here is the one the reply gives back: a commit
+-- never writes it)
+local message_now = nil
 if c.game then
   local v, r, m = game_now()
+  message_now = m
   if v ~= c.ev then
     return reply('stale', {v = v, r = r, m = m})
   end
@@ -202,19 +208,36 @@ local HASH_OPS = {hincrby = true, hmin = true, hset = true, heq = true}
 local ZSET_OPS = {zincrby = true, zmin = true, zset = true}
 local LIST_OPS = {audit = true, lcap = true}
 
+-- A stats field as stored, read once: the checks and a lowering write read the same field, and
+-- a write forgets what was read of its field.
+local reads = {}
+local function field_now(key, field)
+  local id = key .. '\n' .. field
+  if reads[id] == nil then reads[id] = redis.call('HGET', key, field) end
+  return reads[id] or nil
+end
+local function wrote(key, field) reads[key .. '\n' .. field] = nil end
+
 local function holds_integer(key, field)
-  local now = redis.call('HGET', key, field)
+  local now = field_now(key, field)
   return not now or string.match(now, '^%-?%d+$') ~= nil
+end
+
+-- A key's type, read once however many ops name it.
+local types = {}
+local function type_of(key)
+  if types[key] == nil then types[key] = redis.call('TYPE', key).ok end
+  return types[key]
 end
 
 local function fits(op)
   local kind, key, field = op[1], KEYS[op[2]], op[3]
-  local key_type = redis.call('TYPE', key).ok
+  if kind == 'expire' then return true end  -- any key may expire
+  local key_type = type_of(key)
   if HASH_OPS[kind] then
     local is_hash = key_type == 'hash' or key_type == 'none'
     return is_hash and (kind == 'hset' or kind == 'heq' or holds_integer(key, field))
   end
-  if kind == 'expire' then return true end
   if LIST_OPS[kind] then return key_type == 'list' or key_type == 'none' end
   return ZSET_OPS[kind] ~= nil and (key_type == 'zset' or key_type == 'none')
 end
@@ -228,7 +251,7 @@ end
 -- f''. values the caller computed with (a rating read before the match ended): any change
 -- since makes the commit stale, and the caller plans again from what is stored now
 for _, op in ipairs(c.stats) do
-  if op[1] == 'heq' and (redis.call('HGET', KEYS[op[2]], op[3]) or '') ~= op[4] then
+  if op[1] == 'heq' and (field_now(KEYS[op[2]], op[3]) or '') ~= op[4] then
     local v, r, m = game_now()
     return reply('stale', {v = v, r = r, m = m})
   end
@@ -292,6 +315,9 @@ local function earliest_deadline()
   return first[2] and tonumber(first[2]) or nil
 end
 
+-- Only this game's deadline moves, so the first one comes forward exactly when the new
+-- deadline is earlier than the first before it (none, or a later one): one read, not two.
+-- Removing a deadline never brings the first forward.
 local forward = nil
 if c.game then
   if c.rec then
@@ -300,15 +326,14 @@ if c.game then
     redis.call('DEL', KEYS[GAME])
     if c.req then redis.call('SET', KEYS[LAST], KEYS[REQ], 'EX', c.ttl) end
   end
-  local was_first = earliest_deadline()
   if c.rec and c.dl then
+    local was_first = earliest_deadline()
     redis.call('ZADD', KEYS[DEADLINES], int(c.dl), c.ch)
+    if not was_first or c.dl < was_first then
+      forward = int(c.dl)  -- the caller must tell the due index (core/store/deadlines.py)
+    end
   else
     redis.call('ZREM', KEYS[DEADLINES], c.ch)
-  end
-  local now_first = earliest_deadline()
-  if now_first and (not was_first or now_first < was_first) then
-    forward = int(now_first)  -- the caller must tell the due index (core/store/deadlines.py)
   end
 end
 
@@ -327,7 +352,7 @@ for _, h in ipairs(c.hold or {}) do
 end
 
 local function lower_hash(key, field, n)
-  local now = redis.call('HGET', key, field)
+  local now = field_now(key, field)
   if not now or tonumber(now) > n then redis.call('HSET', key, field, int(n)) end
 end
 
@@ -338,8 +363,9 @@ end
 
 for _, op in ipairs(c.stats) do
   local kind, key, field, value = op[1], KEYS[op[2]], op[3], op[4]
+  if HASH_OPS[kind] and kind ~= 'hmin' then wrote(key, field) end
   if kind == 'hincrby' then redis.call('HINCRBY', key, field, int(value))
-  elseif kind == 'hmin' then lower_hash(key, field, value)
+  elseif kind == 'hmin' then lower_hash(key, field, value); wrote(key, field)
   elseif kind == 'hset' then redis.call('HSET', key, field, value)
   elseif kind == 'zincrby' then redis.call('ZINCRBY', key, int(value), field)
   elseif kind == 'zmin' then lower_zset(key, field, value)
@@ -361,6 +387,6 @@ end
 local version, message = nil, nil
 if c.game and c.rec then
   version = c.v
-  message = redis.call('HGET', KEYS[GAME], 'm') or nil
+  message = message_now
 end
 return reply('ok', {v = version, m = message, b = balances_of(after, {c.report}), first = forward})

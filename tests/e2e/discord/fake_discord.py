@@ -25,6 +25,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from tests.e2e.discord import payloads
+from tests.e2e.discord.fake_members import GuildMembers
 from tests.e2e.discord.multipart import Body, Upload, read_body
 from tests.e2e.discord.payloads import APP_ID, CHANNEL_ID, EPHEMERAL, GUILD_ID, LOADING, Json, User
 from tests.e2e.discord.signed import Answer, Signer, post_signed, shape_problems
@@ -169,6 +170,7 @@ class FakeDiscord:
         self.holding_callbacks = False  # interaction answers wait, unapplied (see `hold`)
         self.held: list[Sent] = []  # interactions whose answer is waiting
         self.faults: dict[str, list[Fault]] = {}  # see `fail`
+        self.members = GuildMembers()  # who has left the guild (tests/e2e/discord/fake_members.py)
         self._drop_held = False
         self._changed = asyncio.Condition()
         self._last_request = time.monotonic()
@@ -222,6 +224,7 @@ class FakeDiscord:
             ("PATCH", f"{api}/channels/{{cid}}/messages/{{mid}}", self._channel_edit),
             ("POST", f"{api}/channels/{{cid}}/messages/{{mid}}/threads", self._thread_start),
             ("DELETE", f"{api}/channels/{{cid}}/messages/{{mid}}", self._channel_delete),
+            ("GET", f"{api}/guilds/{{guild}}/members/{{user}}", self.members.member),
         ]
         for method, path, handler in routes:
             app.router.add_route(method, path, handler)

@@ -19,11 +19,20 @@ from core.game.tournament.standings import standings
 from core.game.tournament.values import Entry, Settings, Status, TableResult, Tournament
 from core.service.features.stats import season_copies
 from core.service.features.tournaments import chips
-from core.service.features.tournaments.records import Stored, active, hold_key, load, rewrite
+from core.service.features.tournaments.records import (
+    NEWS_DUE,
+    Stored,
+    active,
+    hold_key,
+    key,
+    load,
+    rewrite,
+)
 from core.service.features.tournaments.tables import inbox, parse_result
 from core.service.model import keys
 from core.service.model.commit import Commit, Journal, OpKind, Scope, StoreOp
 from core.service.model.commit import Status as CommitStatus
+from core.service.model.membership import Membership, NobodyLeft
 from core.service.model.ports import GameStore
 
 MAX_ATTEMPTS = 8  # another process changed the tournament (or a balance) meanwhile: read again
@@ -43,6 +52,7 @@ class Change:
     after: Tournament
     dropped: tuple[str, ...] = ()  # entries the start took off: they could no longer pay
     channel: str = ""  # the tournament's channel (where its tables' threads hang)
+    left: tuple[str, ...] = ()  # entries the start took off: they had left the server
 
     @property
     def advanced(self) -> bool:
@@ -84,6 +94,7 @@ class Book:
     start_balance: int = 100
     request_id: str | None = None
     clock: Callable[[], float] = field(default=lambda: 0.0)
+    membership: Membership = field(default_factory=NobodyLeft)
 
     async def create(self, channel: str, tournament_id: str, settings: Settings) -> Change:
         if settings.starts_at and settings.starts_at <= self.clock():
@@ -91,6 +102,8 @@ class Book:
         if await active(self.store, self.scope, channel) is not None:
             raise InvalidOption("error.tournament.exists")
         new = Tournament(tournament_id, settings)
+        if settings.starts_at:  # before the commit: a tournament due is never missing from it
+            await self.store.starts.plan(self.scope, tournament_id, settings.starts_at)
         if not await self._commit(Stored(0, new, channel), new, Write()):
             raise InvalidOption("error.tournament.exists")  # created meanwhile elsewhere
         return Change(None, new)
@@ -130,9 +143,10 @@ class Book:
                 return Change(old, new)
         raise InvalidOption("error.busy")
 
-    async def start(self, channel: str, seed: str) -> Change:
+    async def start(self, channel: str, seed: str, told_later: bool = False) -> Change:
         """Entry fees into the pot and round 1 paired; a player who can no longer pay is
-        taken off the entries first."""
+        taken off the entries first. `told_later`: the start is announced after the commit
+        (not as the command's answer), so it stays due until told (advance.py)."""
         for _ in range(MAX_ATTEMPTS):
             stored = await self._active(channel)
             old = stored.tournament
@@ -140,13 +154,18 @@ class Book:
                 raise TournamentClosed(name=old.settings.name, status=old.status.value)
             balances = await self.store.balances(self.scope, list(old.players))
             owing = {p: balances.get(p, self.start_balance) for p in old.players}
-            short = tuple(p for p, b in owing.items() if b < old.settings.fee)
-            paying = replace(old, entries=tuple(e for e in old.entries if e.id not in short))
+            # A member who left the server is taken off and their held fee released.
+            gone = await self.membership.left(self.scope, old.players)
+            left = tuple(p for p in old.players if p in gone)
+            short = tuple(p for p, b in owing.items() if b < old.settings.fee and p not in gone)
+            paying = replace(old, entries=tuple(e for e in old.entries
+                                                if e.id not in short and e.id not in gone))
             new = progress.start(paying, seed)
+            due = (StoreOp(OpKind.HSET, key(new.id), NEWS_DUE, "1"),) if told_later else ()
             write = Write(transfers=chips.fees_in(new), holds=chips.fee_holds(new, old.players),
-                          expected=tuple(owing.items()), accounts=old.players)  # fmt: skip
+                          expected=tuple(owing.items()), accounts=old.players, ops=due)  # fmt: skip
             if await self._commit(stored, new, write):
-                return Change(old, new, short, stored.channel)
+                return Change(old, new, short, stored.channel, left)
         raise InvalidOption("error.busy")
 
     async def report(self, tournament_id: str, number: int, table: int,
@@ -177,6 +196,13 @@ class Book:
             if change.before != change.after:
                 changes.append(change)
         return changes
+
+    async def told(self, stored: Stored) -> None:
+        """A round's news, told again: no longer due (unless the record moved on meanwhile)."""
+        record = key(stored.tournament.id)
+        await self.store.commit(Commit(self.scope, ops=(
+            StoreOp(OpKind.HEQ, record, "v", str(stored.version)),
+            StoreOp(OpKind.HSET, record, NEWS_DUE, ""))))  # fmt: skip
 
     async def _active(self, channel: str) -> Stored:
         stored = await active(self.store, self.scope, channel)

@@ -1,7 +1,8 @@
 """`/shutbox tournament create|join|leave|start|standings|cancel`: one handler, one line each.
 
 An admin creates, starts and cancels; members join and leave before the start. A tournament
-whose start time has passed starts on the first `tournament` command after it.
+whose start time has passed is started by the sweep (starts.py), or by a `tournament` command
+that comes first: one commit starts it either way.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import replace
 
-from core.game.errors import InvalidOption, NotAllowed, StaleAction
+from core.game.errors import InvalidOption, NotAllowed, ShutboxError, StaleAction
 from core.game.tournament.draw import new_server_seed
 from core.game.tournament.errors import TournamentClosed
 from core.game.tournament.values import Entry, Status
@@ -21,8 +22,9 @@ from core.service.features.tournaments.command import (
     TournamentCommand,
     settings_of,
 )
-from core.service.features.tournaments.news import round_news
-from core.service.features.tournaments.records import active, load
+from core.service.features.tournaments.leavers import left_lines
+from core.service.features.tournaments.news import news_again, round_news
+from core.service.features.tournaments.records import Stored, active, ended, load
 from core.service.model.context import Context
 from core.service.model.services import Services
 from core.service.model.views import Reply
@@ -40,7 +42,8 @@ async def tournament(services: Services, ctx: Context, command: TournamentComman
     if action in ADMIN_ACTIONS and not ctx.admin:
         raise NotAllowed("error.admin_only")
     config = await services.server_config(ctx.scope)
-    book = Book(services.store, ctx.scope, config.start_chips, ctx.request_id, services.clock)
+    book = Book(services.store, ctx.scope, config.start_chips, ctx.request_id, services.clock,
+                services.membership)  # fmt: skip
     if action == "create":
         settings = settings_of(command, services.clock())
         made = await book.create(ctx.channel, secrets.token_hex(ID_BYTES), settings)
@@ -50,10 +53,18 @@ async def tournament(services: Services, ctx: Context, command: TournamentComman
         book, services, ctx, config.lang)
     if command.tournament:  # a sign-up button: only its own tournament
         await _check_signup(services, ctx, command.tournament)
-    reply = await _act(action, book, services, ctx, config.lang, command.panel)
+    try:
+        reply = await _act(action, book, services, ctx, config.lang, command.panel)
+    except ShutboxError as error:
+        if news is None:
+            raise
+        # The news is told whatever the command was (e.g. `standings` once it is over).
+        said = t(await services.private_lang(ctx), error.key, **error.params)
+        reply = Reply(private=said)
     if news is None:
         return reply
-    return replace(reply, public=(*news.public, *reply.public), tables=news.tables + reply.tables)
+    return replace(reply, public=(*news.public, *reply.public), tables=news.tables + reply.tables,
+                   elsewhere=(*news.elsewhere, *reply.elsewhere))
 
 
 async def _act(action: str, book: Book, services: Services, ctx: Context, lang: str,
@@ -100,22 +111,37 @@ async def _start_when_due(book: Book, services: Services, ctx: Context,
 
 
 async def _caught_up(book: Book, services: Services, ctx: Context, lang: str) -> Reply | None:
-    """What a result left by a table, and not yet counted, finished (after a restart)."""
+    """What a result left by a table, and not yet counted, finished (after a restart); and a
+    finished round's (or the end's) news a process stopped before telling."""
     stored = await active(services.store, ctx.scope, ctx.channel)
     if stored is None or stored.tournament.status is not Status.RUNNING:
-        return None
+        stored = await ended(services.store, ctx.scope, ctx.channel)  # its end, untold?
+        return await _told_again(book, stored, ctx.channel, lang) if stored else None
     changes = await book.catch_up(stored.tournament.id)
     told = tuple(said for change in changes for said in round_news(change, lang))
     calls = tuple(call for change in changes if change.advanced
                   for call in texts.table_calls(change.after, ctx.channel, lang))  # fmt: skip
-    return Reply(public=told, tables=calls) if told else None
+    if told:
+        return Reply(public=told, tables=calls)
+    return await _told_again(book, stored, ctx.channel, lang)
+
+
+async def _told_again(book: Book, stored: Stored, channel: str, lang: str) -> Reply | None:
+    """A finished round's news a stopped process never told: told once more here, under the
+    same keys (the surface posts each text and opens each table once)."""
+    if not stored.news_due:
+        return None
+    await book.told(stored)
+    again = tuple((channel, said) for said in news_again(stored.tournament, lang))
+    return Reply(elsewhere=again, tables=texts.table_calls(stored.tournament, channel, lang))
 
 
 def _started(change: Change, channel: str, lang: str) -> Reply:
     """Round 1's tables, announced and handed to the surface to open."""
     dropped = tuple(change.before.name_of(p) for p in change.dropped) if change.before else ()
     said = texts.started(change.after, dropped, lang)
-    return Reply(public=(said,), tables=texts.table_calls(change.after, channel, lang))
+    gone = left_lines(change.before, change.left, lang)
+    return Reply(public=(*gone, said), tables=texts.table_calls(change.after, channel, lang))
 
 
 def _entries(change: Change, lang: str, key: str, name: str, panel: bool) -> Reply:

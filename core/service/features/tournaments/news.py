@@ -5,38 +5,38 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.game.errors import ShutboxError
+from core.game.tournament.values import Status, Tournament
 from core.service.features.tournaments import texts
-from core.service.features.tournaments.book import Book, Change
-from core.service.features.tournaments.tables import TableLink
+from core.service.features.tournaments.book import Change
+from core.service.features.tournaments.leavers import left_lines
 from core.service.model.commit import Scope
-from core.service.model.ports import StoreUnavailable
 from core.service.model.services import Services
 from core.service.model.views import Reply
 
 
-async def after_table(services: Services, scope: Scope, tour: str, reply: Reply) -> Reply:
-    """A tournament table's match is over: count what the tournament has not counted yet, and
-    add what the channel is told of a round that finished (its standings, the next tables)."""
-    link = TableLink.parse(tour)
-    if link is None:
-        return reply
-    server = await services.server_config(scope)
-    book = Book(services.store, scope, server.start_chips, None, services.clock)
-    try:
-        changes = await book.catch_up(link.tournament)
-    except (ShutboxError, StoreUnavailable):
-        # The match's end and its result are stored; the next `tournament` command (or the
-        # next table's end) counts it. The player's move must not look refused.
-        return reply
-    told = tuple((change.channel, said) for change in changes
-                 for said in round_news(change, server.lang))  # fmt: skip
-    calls = tuple(call for change in changes if change.advanced
-                  for call in texts.table_calls(change.after, change.channel, server.lang))
+async def after_table(services: Services, scope: Scope, change: Change, reply: Reply) -> Reply:
+    """A tournament table's match is over and counted: add what the channel is told of a
+    round that finished (its standings, the next tables)."""
+    lang = (await services.server_config(scope)).lang
+    said = (*left_lines(change.before, change.left, lang), *round_news(change, lang))
+    told = tuple((change.channel, text) for text in said)
     if not told:
         return reply
+    calls = texts.table_calls(change.after, change.channel, lang) if change.advanced else ()
     # The standings go to the tournament's channel; the table's thread keeps its own game.
     return replace(reply, elsewhere=(*reply.elsewhere, *told), tables=(*reply.tables, *calls))
+
+
+def news_again(tournament: Tournament, lang: str) -> list[str]:
+    """The last finished round's news, told again (a process stopped before telling it)."""
+    if tournament.status is Status.FINISHED:
+        return [texts.standings_text(tournament, lang), texts.finished_text(tournament, lang)]
+    if tournament.current is None:
+        return []
+    if len(tournament.rounds) == 1 and not any(t.done for t in tournament.current.tables):
+        return [texts.started(tournament, (), lang)]  # the start itself was not told
+    return [texts.standings_text(tournament, lang),
+            texts.round_text(tournament, tournament.current, lang)]  # fmt: skip
 
 
 def round_news(change: Change, lang: str) -> list[str]:

@@ -13,7 +13,11 @@ from core.service.model.ports import GameStore
 
 ACTIVE = keys.TOURNAMENTS  # channel -> the id of the tournament open or running there
 FINISHED = keys.TOURNAMENTS_DONE  # id -> the channel, for every tournament that is over
+ENDED = keys.TOURNAMENTS_ENDED  # channel -> the last tournament that ended there (its news)
 LIVE = (Status.OPEN, Status.RUNNING)
+# Set by the commit that finished a round, until the next table's result: the round's news
+# and next tables may not have been told yet (core/service/features/tournaments/advance.py).
+NEWS_DUE = "nd"
 
 
 def key(tournament_id: str) -> str:
@@ -37,6 +41,7 @@ class Stored:
     version: int
     tournament: Tournament
     channel: str
+    news_due: bool = False
 
 
 async def load(store: GameStore, scope: Scope, tournament_id: str) -> Stored | None:
@@ -44,9 +49,16 @@ async def load(store: GameStore, scope: Scope, tournament_id: str) -> Stored | N
     if not found:
         return None
     try:
-        return Stored(int(found["v"]), from_text(found["r"]), found.get("ch", ""))
+        return Stored(int(found["v"]), from_text(found["r"]), found.get("ch", ""),
+                      found.get(NEWS_DUE) == "1")  # fmt: skip
     except (KeyError, ValueError) as exc:
         raise CorruptState(text=tournament_id) from exc
+
+
+async def ended(store: GameStore, scope: Scope, channel: str) -> Stored | None:
+    """The last tournament that ended in this channel, if any."""
+    tournament_id = (await store.hash(scope, ENDED)).get(channel)
+    return await load(store, scope, tournament_id) if tournament_id else None
 
 
 async def active(store: GameStore, scope: Scope, channel: str) -> Stored | None:

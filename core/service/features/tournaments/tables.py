@@ -2,9 +2,9 @@
 it is played with, and the result it leaves behind.
 
 The keeper writes a finished table's result into the tournament's inbox (`tour:<id>:results`,
-field `<round>:<table>`) in the same commit that ends the match, so the result is kept exactly
-once with the match's end; the round then advances in the tournament's own commit
-(`Book.report`), which a replay, a second process or a restart repeats harmlessly.
+field `<round>:<table>`) in the same commit that ends the match; that commit also counts it in
+the tournament's record (core/service/features/tournaments/advance.py). The inbox stays as the
+table's kept result, which `Book.catch_up` counts harmlessly again.
 """
 
 from __future__ import annotations
@@ -68,6 +68,12 @@ def result_of(state: GameState, winners: tuple[int, ...]) -> TableResult:
     return TableResult(tuple(seats[i].id for i in winners), tuple(s.total for s in seats))
 
 
+def table_result(state: GameState) -> TableResult:
+    """A finished table's result. A table an admin stopped has no winner: it counts as a tie
+    of everyone seated, so the round still ends (in a knockout the lower draw goes on)."""
+    return result_of(state, state.winners or tuple(range(len(state.seats))))
+
+
 def result_text(result: TableResult) -> str:
     winners = "*".join(quote(w, safe="") for w in result.winners)
     return f"{winners}@" + "*".join(map(str, result.totals))
@@ -85,10 +91,7 @@ def kept(change: Change) -> Iterable[StoreOp]:
     ended = next((e for e in change.events if isinstance(e, MatchEnded)), None)
     if link is None or ended is None:
         return ()
-    # A table an admin stopped has no winner: it counts as a tie of everyone seated, so the
-    # round still ends (in a knockout the lower draw goes on).
-    seats = change.record.state.seats
-    result = result_of(change.record.state, ended.winners or tuple(range(len(seats))))
+    result = table_result(change.record.state)
     field = f"{link.round}:{link.table}"
     return (StoreOp(OpKind.HSET, inbox(link.tournament), field, result_text(result)),
             StoreOp(OpKind.HSET, games(link.tournament), field, change.record.game_id))

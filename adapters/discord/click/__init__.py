@@ -1,0 +1,1 @@
+"""A game click answered from its JSON, in either mode (see surface.py)."""
