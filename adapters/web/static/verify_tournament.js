@@ -1,5 +1,5 @@
 // The tournament verifier: the pairing rules of core/game/tournament (draw.py, layout.py,
-// standings.py, swiss.py, knockout.py, verify.py) recomputed in the browser with WebCrypto,
+// values.py, standings.py, swiss.py, knockout.py, verify.py) recomputed in the browser with WebCrypto,
 // with the same verdict as `shutbox verify 'U1|...'` (bot/commands/verify.py). Any change to
 // those rules must be made here too: the browser tests compare both over many tournaments.
 "use strict";
@@ -19,9 +19,7 @@ const ShutboxTournament = (() => {
   const SEARCH_BUDGET = 20000; // swiss.py's: tables tried a round, over every choice of bye
   const encoder = new TextEncoder();
 
-  function decode(text) {
-    return decodeURIComponent(text); // throws on a broken escape, as unquote(errors="strict")
-  }
+  const decode = (text) => decodeURIComponent(text); // a broken escape throws: not a record
 
   function whole(text, pattern = DIGITS) {
     if (!pattern.test(text)) throw new Error(`not a number: ${text}`);
@@ -63,8 +61,8 @@ const ShutboxTournament = (() => {
   function parse(text) {
     try {
       const parts = text.split("|");
-      if (parts.length !== 8 || parts[0] !== VERSION) return null;
-      const [, id, status, settings, seed, commitment, entries, rounds] = parts;
+      if (parts.length < 8 || parts.length > 9 || parts[0] !== VERSION) return null;
+      const [, id, status, settings, seed, commitment, entries, rounds, leftText = ""] = parts;
       const fields = settings.split(",");
       if (fields.length !== 9 || !STATUSES.includes(status)) return null;
       const [name, kind, roundsText, , , sizeText, feeText, split, startsText] = fields;
@@ -82,7 +80,13 @@ const ShutboxTournament = (() => {
       }) : [];
       const played = rounds ? rounds.split("/").map((r, i) => parseRound(i + 1, r)) : [];
       if (!named(players, played)) return null;
-      return { id: decode(id), kind, size, seed, commitment, players, rounds: played };
+      // Players who left the server after the start: (player, rounds paired by then).
+      const left = leftText ? leftText.split(",").map((item) => {
+        const pair = item.split(":");
+        if (pair.length !== 2) throw new Error("a player out is id:rounds");
+        return [decode(pair[0]), whole(pair[1], TOTAL)];
+      }) : [];
+      return { id: decode(id), kind, size, seed, commitment, players, rounds: played, left };
     } catch (error) {
       return null;
     }
@@ -111,21 +115,19 @@ const ShutboxTournament = (() => {
 
   // layout.py: full tables first; a remainder of one is a bye, a larger one a smaller table.
   function tableSizes(players, size) {
-    const full = Math.floor(players / size);
     const rest = players % size;
-    const sizes = Array(full).fill(size);
-    if (rest >= 2) sizes.push(rest);
-    return { sizes, bye: rest === 1 };
+    return { sizes: [...Array(Math.floor(players / size)).fill(size), ...(rest >= 2 ? [rest] : [])], bye: rest === 1 };
   }
 
-  function fill(ordered, sizes) {
-    const tables = [];
-    let start = 0;
-    for (const size of sizes) {
-      tables.push(ordered.slice(start, start + size));
-      start += size;
-    }
-    return tables;
+  const fill = (ordered, sizes) => sizes.map((size, i) => {
+    const start = sizes.slice(0, i).reduce((sum, n) => sum + n, 0);
+    return ordered.slice(start, start + size);
+  });
+
+  // values.py's paired_in: the players round `number` may seat, all but those out before it.
+  function pairedIn(tournament, number) {
+    const gone = new Set(tournament.left.filter(([, paired]) => paired < number).map(([p]) => p));
+    return tournament.players.filter((p) => !gone.has(p));
   }
 
   // knockout.py: the best of each table goes on (of tied winners, the smaller draw), and the bye.
@@ -139,6 +141,8 @@ const ShutboxTournament = (() => {
       const last = before[before.length - 1];
       players = last.tables.map((table) => goingOn(draw, last.number, table));
       if (last.bye) players.push(last.bye);
+      const playing = pairedIn(tournament, last.number + 1); // a winner who left goes no further
+      players = players.filter((p) => playing.includes(p));
     }
     const ordered = [...players].sort((a, b) => compare(draw(number, a), draw(number, b)));
     const { sizes, bye } = tableSizes(ordered.length, tournament.size);
@@ -175,7 +179,7 @@ const ShutboxTournament = (() => {
 
   function ranking(tournament, draw, before, number) {
     const lines = swissLines(tournament, before);
-    return [...tournament.players].sort((a, b) => {
+    return pairedIn(tournament, number).sort((a, b) => {
       const x = lines.get(a);
       const y = lines.get(b);
       const [xn, xd] = average(x);

@@ -33,8 +33,9 @@ def exit_of(tournament: Tournament, player: str) -> Exit:
         table = next((t for t in round_.tables if player in t.seats), None)
         if table is None or table.result is None:
             continue  # a bye, a round the player was not in, or a match still played
-        if going_on(tournament, round_.number, table) != player:
-            tied = player in table.result.winners
+        went_on = going_on(tournament, round_.number, table) == player
+        if not went_on or player not in tournament.paired_in(round_.number + 1):  # or left
+            tied = player in table.result.winners and len(table.result.winners) > 1
             return Exit(player, round_.number, table.number, table.total_of(player), tied)
     return Exit(player)
 

@@ -19,8 +19,9 @@ from aiohttp import web
 from adapters.http import serving_app
 from adapters.web.app import PREFIX, pages_app
 from bot.commands.verify import verify_tournament
+from core.game.tournament.progress import start, withdraw
 from core.game.tournament.text_form import from_text, to_text
-from core.game.tournament.values import Kind, Round, Tournament
+from core.game.tournament.values import Kind, Round, Status, Tournament
 from core.game.tournament.verify import pairing_faults, published
 from core.store.redis_store import RedisStore
 from tests.integration.adapters.web.pages_helpers import SCOPE, SLUG
@@ -31,7 +32,7 @@ from tests.integration.adapters.web.test_browser import (  # noqa: F401
     wait_for_text,
 )
 from tests.integration.adapters.web.test_tournament_pages import play_cup
-from tests.unit.core.game.tournament.helpers import entered, played
+from tests.unit.core.game.tournament.helpers import entered, play_round, played
 
 RECORDS = 90  # fields drawn from one seed: the same records on every run
 
@@ -82,6 +83,17 @@ def met_again(tournament: Tournament) -> bool:
     return len(pairs) > len(set(pairs))
 
 
+def played_with_leavers(tournament: Tournament, rng: random.Random, seed: str) -> Tournament:
+    """Played out, a player now and then leaving the server during a round (paired no more)."""
+    tournament = start(tournament, seed)
+    while tournament.status is Status.RUNNING:
+        seated = tournament.current.players if tournament.current else ()
+        if len(seated) > 2 and rng.random() < 0.4:
+            tournament = withdraw(tournament, frozenset({rng.choice(seated)}))
+        tournament = play_round(tournament, rng)
+    return tournament
+
+
 def records(seed: int) -> list[str]:
     """Played-out tournaments, published as their records, and some tampered with."""
     rng = random.Random(seed)
@@ -91,7 +103,9 @@ def records(seed: int) -> list[str]:
         count = rng.randint(2, 17) if index % 10 else rng.randint(30, 48)
         size, rounds = rng.choice((2, 3, 4)), rng.randint(1, 10)
         key = f"{rng.getrandbits(256):064x}"
-        final = published(played(entered(count, kind, size, rounds), rng, key)[-1])
+        field = entered(count, kind, size, rounds)
+        final = published(played_with_leavers(field, rng, key) if index % 5 == 3 else
+                          played(field, rng, key)[-1])  # fmt: skip
         texts.append(to_text(final))
         if index % 4 == 1:
             texts.append(to_text(swapped(final, rng)))
@@ -128,6 +142,7 @@ async def test_the_page_says_what_shutbox_verify_says_over_many_tournaments(
     assert any(r.bye for t in played_out for r in t.rounds)  # byes, and meetings repeated
     assert any(len(t.rounds) > 1 and met_again(t) for t in played_out)
     assert {t.settings.table_size for t in played_out} == {2, 3, 4}
+    assert any(t.out for t in played_out)  # players who left the server, paired no more
     expected = [command_line(text) for text in texts]
     assert sum(line.startswith("FAILED") for line in expected) >= 20  # tampering shows
     assert sum(line.startswith("OK") for line in expected) >= RECORDS // 2
