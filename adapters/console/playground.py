@@ -9,15 +9,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import TextIO
 
+from adapters.console import loop
 from adapters.console.parse import Names, default_name, find_button, not_found, translate, verified
 from adapters.console.render import pressable, private_lines, reply_lines
-from adapters.console.terminal import read_line, write_lines
+from adapters.console.tables import Tables
 from adapters.console.texts import commands_help, prompt, usage, welcome
 from core.game.errors import ShutboxError
 from core.game.numbers import shown as shown_text
@@ -28,6 +28,7 @@ from core.service.api.text_commands import UsageError
 from core.service.model.buttons import parse_button
 from core.service.model.commit import Scope
 from core.service.model.context import Context
+from core.service.model.record import GameRecord
 from core.service.model.views import Button, GameView, Reply
 from core.service.pipeline.subcommands import BY_NAME, parse
 from core.service.show.present import game_view
@@ -37,10 +38,8 @@ SCOPE = Scope("local", "playground")
 CHANNEL = "table"
 TURN_VERBS = ("roll", "choose", "hint", "page")  # pressed by the player to act
 HOST_VERBS = ("begin", "cancel", "remove", "host")  # lobby buttons pressed by the host
-SWEEP_SECONDS = 1.0
 PICTURE_NOTE = "config.no_pictures_terminal"  # why no picture here (bot/ tells the manager)
 
-log = logging.getLogger(__name__)
 Handler = Callable[[list[str], bool], Awaitable[list[str]]]
 Sweep = Callable[[str], Awaitable[list[tuple[Scope, Reply]]]]
 
@@ -61,6 +60,7 @@ class Playground:
         self.acting: str | None = None  # who presses the turn buttons now, if not the seated
         self.host: str | None = None  # who presses the lobby's Start and Cancel
         self.names = Names()
+        self.tables = Tables(CHANNEL)  # a tournament's tables, played here one after another
         self.seated = self.names.remember(name or default_name())
         self._explicit = False  # `as <name>` was the previous input
         self._session = secrets.token_hex(4)
@@ -100,7 +100,20 @@ class Playground:
         else:
             shown = await self._press(line.strip(), explicit)
         await self._follow_table()
-        return shown
+        return shown + await self._next_table()
+
+    async def _next_table(self) -> list[str]:
+        """Once nothing is played here, the next tournament table (or back to the channel)."""
+        record = await self._record()
+        if record is not None and not record.state.over:
+            return []
+        found = await self.tables.next(self.manager, self._ctx(), self.lang)
+        if found is None:
+            return []
+        self.view = None
+        said, reply = found
+        await self._follow_table()
+        return self._plain(said) + self._show("", reply)
 
     async def _follow_table(self) -> None:
         """Note the game's language and whose turn it is, for the deadline and the prompt."""
@@ -121,54 +134,29 @@ class Playground:
         lines: list[str] = []
         swept = await self.sweep(SCOPE.platform) if self.sweep is not None else []
         for scope, reply in swept:
-            if scope == SCOPE and (reply.game is None or reply.game.channel == CHANNEL):
+            if scope == SCOPE and (reply.game is None or reply.game.channel == self.tables.channel):
                 lines += self._show("", reply)
         if lines:  # a turn timed out or the lobby closed: the prompt follows the table
             await self._follow_table()
+            lines += await self._next_table()
         return lines
 
     async def run(self, stdin: TextIO, stdout: TextIO, stop: asyncio.Event | None = None) -> None:
-        """The loop: until `quit`, end of input or `stop`, with deadlines swept every second."""
-        self.tty = stdout.isatty()
+        """The interactive loop: until `quit`, end of input or `stop`, deadlines swept meanwhile."""
         await self._follow_table()  # a table set to Danish is welcomed in Danish, deadlines too
-        write_lines(stdout, self.welcome())
-        if await self._load_view() is not None:
-            write_lines(stdout, [t(self.lang, "playground.running"), *await self.send("show")])
-        ticker = asyncio.create_task(self._sweep_forever(stdout))
-        try:
-            while not self.done:
-                line = await read_line(stdin, stdout, self.prompt, stop)
-                if line is None:
-                    break
-                write_lines(stdout, await self._send_safely(line))
-        finally:
-            ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await ticker
+        await loop.run(self, stdin, stdout, stop)
 
-    async def _send_safely(self, line: str) -> list[str]:
-        """`send`, but a bug in one command must not end the whole session."""
-        try:
-            return await self.send(line)
-        except Exception:
-            # The details are for the log (a file or a developer's terminal), not the table.
-            log.exception("playground command failed: %s", line)
-            return self._note(t(self.lang, "error.generic"))
-
-    async def _sweep_forever(self, stdout: TextIO) -> None:
-        while True:
-            await asyncio.sleep(SWEEP_SECONDS)
-            with contextlib.suppress(ShutboxError):
-                lines = await self.tick()
-                if lines:
-                    write_lines(stdout, ["", *lines], prompt=self.prompt)
+    def failed(self) -> list[str]:
+        """What a command that failed by a bug shows (its details go to the log)."""
+        return self._note(t(self.lang, "error.generic"))
 
     # -- who acts -------------------------------------------------------------------------
 
     def _ctx(self, uid: str | None = None) -> Context:
         uid = uid or self.seated
         request = f"pg:{self._session}:{next(self._requests)}"
-        return Context(SCOPE, CHANNEL, uid, self.names[uid], admin=True, request_id=request)
+        return Context(SCOPE, self.tables.channel, uid, self.names[uid], admin=True,
+                       request_id=request)  # fmt: skip
 
     async def _actor(self, verb: str, explicit: bool) -> Context:
         """The player to act presses turn buttons, the host the lobby's Start and Cancel."""
@@ -192,6 +180,7 @@ class Playground:
     # -- showing replies ------------------------------------------------------------------
 
     def _show(self, name: str, reply: Reply) -> list[str]:
+        self.tables.take(reply)  # a tournament round's tables: the next ones played here
         if reply.game is not None or reply.reviewed:  # a new screen: its letters count now
             self.review = reply.review if reply.reviewed else None
         if reply.game is not None:
@@ -212,22 +201,26 @@ class Playground:
         return self._note(translate(await self.manager.private_lang(ctx), error))
 
     # -- buttons --------------------------------------------------------------------------
-    async def _load_view(self) -> GameView | None:
+    async def load_view(self) -> GameView | None:
         """The channel's game message as it stands (e.g. a game left running by an earlier run)."""
         with contextlib.suppress(ShutboxError):
             record = await self.manager.current(self._ctx())
             self.view = None if record is None else game_view(record)
         return self.view
 
-    async def _state(self) -> GameState | None:
-        """The table's game as it stands, to say why typed tiles are no move."""
+    async def _record(self) -> GameRecord | None:
+        """The game played here as it stands (None: none, or the store did not answer)."""
         with contextlib.suppress(ShutboxError):
-            record = await self.manager.current(self._ctx())
-            return None if record is None else record.state
+            return await self.manager.current(self._ctx())
         return None
 
+    async def _state(self) -> GameState | None:
+        """The table's game as it stands, to say why typed tiles are no move."""
+        record = await self._record()
+        return None if record is None else record.state
+
     async def _press(self, text: str, explicit: bool) -> list[str]:
-        view = self.view or await self._load_view()
+        view = self.view or await self.load_view()
         shown = pressable(view, self.review)
         button = find_button(shown, text)
         if button is None:
@@ -260,7 +253,7 @@ class Playground:
     def _after(self, command: Command, line: str, reply: Reply) -> list[str]:
         """What the playground adds: its own commands after the help, and the command that turns
         a leaderboard's page where a chat shows Previous / Next buttons."""
-        if isinstance(command, Help):
+        if isinstance(command, Help) and not command.topic:
             return self._plain(commands_help(self.lang))
         if not isinstance(command, Leaderboard):
             return []
@@ -290,7 +283,7 @@ class Playground:
         return self._plain(t(self.lang, "playground.at_keyboard", name=self.names[self.seated]))
 
     async def _show_game(self, args: list[str], explicit: bool) -> list[str]:
-        view = await self._load_view()
+        view = await self.load_view()
         if view is None:
             return self._note(t(self.lang, "playground.no_game"))
         return self._show("", Reply(game=view))

@@ -94,15 +94,20 @@ class ShutboxCommands(app_commands.Group):
         async def call(ctx: Context) -> Reply:
             return await self.manager.handle(ctx, command)
 
-        chosen = self._help if isinstance(command, Help) else call
+        async def help_(ctx: Context) -> Reply:
+            assert isinstance(command, Help)
+            return await self._help(ctx, command)
+
+        chosen = help_ if isinstance(command, Help) else call
         run = guild_only(chosen) if entry.guild else chosen
         await answer(interaction, self.manager, run, public=entry.public)
 
-    async def _help(self, ctx: Context) -> Reply:
-        """The core's help, plus the command names a Danish or Norwegian client shows."""
-        reply = await self.manager.handle(ctx, Help())
+    async def _help(self, ctx: Context, command: Help) -> Reply:
+        """The core's help; its overview with the command names a Danish or Norwegian client
+        shows."""
+        reply = await self.manager.handle(ctx, command)
         names = command_names(ctx.locale)
-        if reply.private is None or not names:
+        if reply.private is None or not names or command.topic:
             return reply
         lang = ctx.locale or "en"
         return Reply(private=f"{reply.private}\n{t(lang, 'discord.help.names', names=names)}")

@@ -15,6 +15,10 @@ from core.service.features.gifts import Recipient
 from core.service.model.context import Context
 from core.service.model.views import Reply
 
+# Where Slack's help adds every `key=value` option and setting: the overview and the commands
+# that take them.
+SLACK_HELP_TOPICS = (None, "start", "solo", "config")
+
 
 @dataclass(frozen=True, slots=True)
 class Dispatch:
@@ -24,7 +28,7 @@ class Dispatch:
     async def run(self, ctx: Context, command: Command, client: AsyncWebClient) -> Reply:
         """Translate the command's mentions, call `handle`, and add Slack's part of `help`."""
         reply = await self.manager.handle(ctx, await self._named(ctx, command, client))
-        if not isinstance(command, Help):
+        if not isinstance(command, Help) or _topic(command) not in SLACK_HELP_TOPICS:
             return reply
         extra = options_help(await self.manager.private_lang(ctx))
         return Reply(private="\n\n".join(filter(None, (reply.private, extra))))
@@ -50,3 +54,7 @@ class Dispatch:
         self, ctx: Context, client: AsyncWebClient, user: str, name: str | None
     ) -> Member:
         return await self.members.get(client, ctx.scope.server, user, name or user)
+
+
+def _topic(command: Help) -> str | None:
+    return command.topic.strip().lower() or None if command.topic else None

@@ -35,7 +35,11 @@ SLUG = re.compile(r"[A-Za-z0-9_-]{16,64}")
 MATCH = re.compile(r"[A-Za-z0-9_-]{1,64}")
 TOURNAMENT = re.compile(r"[0-9a-f]{1,16}")
 TOKEN = re.compile(rf"[0-9a-f]{{{TOKEN_CHARS}}}")
-STATIC_TYPES = {"style.css": "text/css", "verify.js": "text/javascript"}
+STATIC_TYPES = {
+    "style.css": "text/css",
+    "verify.js": "text/javascript",
+    "verify_tournament.js": "text/javascript",
+}
 MAX_PAGE = 10_000
 # ASCII digits, a few: str.isdigit() also takes "²" and "①" (int() refuses them) and "٣"
 WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
@@ -161,12 +165,16 @@ class Pages:
 
     async def verify(self, request: web.Request) -> web.Response:
         """The verifier; `?match=ID` fills in a fair match's record, `?challenge=N` that of
-        challenge day N once its day is over."""
+        challenge day N once its day is over, `?tournament=ID` an ended tournament's record."""
         slug, scope, lang = await self.server(request)
         wanted = _number(request, "challenge", MAX_PAGE)
         match_id = request.query.get("match", "")
+        tournament_id = request.query.get("tournament", "")
         record = ""
-        if wanted is not None:
+        if TOURNAMENT.fullmatch(tournament_id):
+            view = await web_tournament.tournament_page(self.store, scope, tournament_id, lang)
+            record = view.record if view is not None else ""
+        elif wanted is not None:
             day = await self.views.challenge(scope, slug, lang)
             record = day.record if wanted == day.yesterday else ""
         elif MATCH.fullmatch(match_id):

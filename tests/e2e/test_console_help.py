@@ -9,20 +9,25 @@ import pytest
 from redis.asyncio import Redis
 
 from core.game.dice import FixedDice, SeededDice
-from core.service.pipeline.subcommands import command_lines
+from core.service.pipeline.subcommands import NAMES, command_lines
 from core.text.i18n import t
 from tests.e2e.test_console import make, send_all
 
 
 @pytest.mark.parametrize("lang", ["en", "da", "nb"])
 async def test_help_lists_each_command_once(redis: Redis, lang: str) -> None:
-    """The chat's list, then only what the playground adds to it."""
+    """The chat's overview, naming each command once, then only what the playground adds to
+    it; `help <command>` gives that command's line, without the playground's part."""
     playground = make(redis, FixedDice([]))
     await playground.send(f"config lang={lang}")
     text = "\n".join(await playground.send("help"))
-    for line in command_lines(lang):
-        assert text.count(line.replace("`", "")) == 1, line
+    for name in NAMES:
+        assert text.count(name) >= 1, name
     assert t(lang, "playground.help", keys="").split("\n")[1].replace("`", "") in text
+    for name, line in zip(NAMES, command_lines(lang), strict=True):
+        detail = "\n".join(await playground.send(f"help {name}"))
+        assert line.replace("`", "") in detail
+        assert t(lang, "playground.help", keys="").split("\n")[1].replace("`", "") not in detail
 
 
 @pytest.mark.parametrize("lang", ["en", "da", "nb"])
@@ -33,6 +38,8 @@ async def test_help_has_one_kind_of_apostrophe_and_no_english_placeholder(
     playground = make(redis, FixedDice([]))
     await playground.send(f"config lang={lang}")
     text = "\n".join(await playground.send("help"))
+    for name in NAMES:
+        text += "\n".join(await playground.send(f"help {name}"))
     assert re.search(r"\w'\w", text) is None
     if lang != "en":
         assert "[player]" not in text and "[spiller]" in text

@@ -30,3 +30,20 @@ def test_the_page_states_the_search_budget() -> None:
     from core.game.tournament.swiss import SEARCH_BUDGET
 
     assert f"{SEARCH_BUDGET:,} tables a round" in PAGE
+
+
+def test_the_page_quotes_the_knockout_standings_as_the_bot_writes_them() -> None:
+    from core.text.i18n import t
+
+    for key in ("in", "champion"):
+        assert f"`{t('en', f'tournament.knockout.{key}')}`" in PAGE
+    assert f"`{t('en', 'tournament.knockout.out', round=2, table=1, score=23)}`" in PAGE
+    tied = t("en", "tournament.knockout.out_tied", round=2, table=1, score=23)
+    assert f"`{tied.split('(')[1].rstrip(')')}`" in PAGE
+
+
+def test_the_page_quotes_the_playgrounds_table_line_as_it_reads() -> None:
+    from core.text.i18n import t
+
+    title = t("en", "tournament.table.title", name="Friday cup", n=1, table=2, names="Ann, Bob")
+    assert f"`{t('en', 'playground.table.open', title=title)}`" in PAGE

@@ -128,6 +128,19 @@ function say(text, ok) {
   verdict.dataset.ok = ok ? "yes" : "no";
 }
 
+// A tournament's record (U1|...): its seed, then every round's pairing (verify_tournament.js).
+async function checkTournament(form, text) {
+  const texts = form.dataset;
+  const result = await globalThis.ShutboxTournament.verify(text);
+  if (result === null) {
+    say(texts.tournamentNotRecord, false);
+    return;
+  }
+  const named = { seed: texts.tournamentSeed, commitment: texts.tournamentCommitment, round: texts.tournamentRound };
+  const faults = result.faults.map((fault) => fill(named[fault.key], fault)).join("; ");
+  say(result.ok ? fill(texts.tournamentOk, { rounds: result.rounds }) : fill(texts.tournamentFailed, { faults }), result.ok);
+}
+
 async function check(form) {
   document.getElementById("seeds").hidden = true;
   document.getElementById("rolls").hidden = true;
@@ -135,7 +148,12 @@ async function check(form) {
     say(form.dataset.noCrypto, false);
     return;
   }
-  const record = parseRecord(document.getElementById("record").value.trim());
+  const text = document.getElementById("record").value.trim();
+  if (text.startsWith("U1|")) {
+    await checkTournament(form, text);
+    return;
+  }
+  const record = parseRecord(text);
   if (record === null) {
     say(form.dataset.notRecord, false);
     return;

@@ -184,7 +184,9 @@ class Odds(Command):
 
 @dataclass(frozen=True, slots=True)
 class Help(Command):
-    """What every subcommand does."""
+    """The overview of the subcommands, or one subcommand (`topic`) in detail."""
+
+    topic: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

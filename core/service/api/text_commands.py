@@ -190,6 +190,18 @@ def preset_word(kind: Callable[[str | None], Command]) -> Parser:
     return read
 
 
+def topic_word(kind: Callable[[str | None], Command]) -> Parser:
+    """`help [command]`: the overview, or one command in detail."""
+
+    def read(name: str, tokens: list[str], mentions: Mentions) -> Command:
+        words = split_words(tokens)
+        _only(words, "topic")
+        bare = _one_bare_word(words)
+        return kind(bare or words.pairs.get("topic"))
+
+    return read
+
+
 def about(kind: Callable[[str | None, str | None], Command]) -> Parser:
     """`stats [@user]`, `rank [@user]`: about the caller, or the member named."""
 

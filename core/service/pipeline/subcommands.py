@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeAlias
 
-from core.game.match import MAX_ROUNDS, FormatKind
+from core.game.match import FormatKind
 from core.game.numbers import MAX_AMOUNT
 from core.game.options import OPTIONS
 from core.game.rules import RULE_OPTIONS
@@ -59,6 +59,7 @@ from core.service.model.services import Command, Services
 from core.service.model.settings import SETTINGS, StartOptions
 from core.service.model.views import Reply
 from core.service.pipeline import game_commands as game
+from core.service.pipeline import help_topics
 from core.service.pipeline import server_commands as server
 from core.service.pipeline.challenge_commands import challenge
 from core.service.pipeline.runtime import GameRuntime
@@ -89,22 +90,21 @@ def setting_text(value: object) -> str:
     return str(value)
 
 
+# The rules and the match format are typed as in the chat (`preset=sailors format=rounds:3`):
+# a picker for each would take a tenth of the size Discord allows the whole `/shutbox` command.
 _TOURNAMENT = (
     Param("action", str, values=ACTIONS), Param("name", str),
     Param("kind", str, values=KINDS), Param("rounds", int, bounds=(1, MAX_SWISS_ROUNDS)),
-    _PRESET, Param.of(OPTIONS["format"]), Param("match_rounds", int, bounds=(1, MAX_ROUNDS)),
+    Param("preset", str), Param("format", str),
     Param("table", int, values=TABLE_SIZES), Param("fee", int, bounds=(0, MAX_FEE)),
     Param("split", str), Param("start", str),
 )  # fmt: skip
 
 
 def _tournament_command(given: Mapping[str, Any]) -> TournamentCommand:
-    """Discord's typed options: `format` and `match_rounds` make the match format."""
+    """Discord's typed options, each a setting of `create` as the chat writes it."""
     values = dict(given)
-    kind, rounds = values.pop("format", None), values.pop("match_rounds", None)
-    if rounds is not None:
-        kind = f"{kind or FormatKind.ROUNDS.value}:{rounds}"
-    return TournamentCommand(values.pop("action", "standings"), format=kind, **values)
+    return TournamentCommand(values.pop("action", "standings"), **values)
 
 
 def _member(given: Mapping[str, Any]) -> tuple[str | None, str | None]:
@@ -119,7 +119,7 @@ Entry: TypeAlias = TableEntry[GameRuntime]
 
 
 async def _help(services: Services, ctx: Context, command: Help) -> Reply:
-    return Reply(private=help_text(await services.private_lang(ctx)))
+    return Reply(private=help_text(await services.private_lang(ctx), command.topic))
 
 
 _ENTRIES = (
@@ -172,7 +172,8 @@ _ENTRIES = (
     # Tournaments (core/service/features/tournaments/): one entry, every action.
     Subcommand("tournament", TournamentCommand, tournament_handler, tournament_words,
                _TOURNAMENT, _tournament_command, guild=True),
-    Subcommand("help", Help, _help),
+    Subcommand("help", Help, _help, words.topic_word(Help), (Param("topic", str),),
+               lambda v: Help(v.get("topic"))),
 )  # fmt: skip
 SUBCOMMANDS: tuple[Entry, ...] = _ENTRIES
 
@@ -186,10 +187,12 @@ def command_lines(lang: str) -> list[str]:
     return [t(lang, entry.help_key, boards="|".join(BOARD_NAMES)) for entry in SUBCOMMANDS]
 
 
-def help_text(lang: str) -> str:
-    """`/shutbox help`: what the game is, each subcommand, then the presets, formats, stakes."""
-    lines = [f"/shutbox {line}" for line in command_lines(lang)]
-    return "\n".join((t(lang, "help.intro"), *lines, t(lang, "help.footer")))
+def help_text(lang: str, topic: str | None = None) -> str:
+    """`/shutbox help`: the overview (one chat message), or `help <command>` in detail."""
+    if not topic:
+        return help_topics.overview(lang)
+    name = help_topics.topic_name(topic, NAMES)
+    return help_topics.detail(lang, name, dict(zip(NAMES, command_lines(lang), strict=True)))
 
 
 def parse(text: str, mentions: Mentions) -> Command:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.game.tournament.exits import exits
 from core.game.tournament.progress import revealed_seed
 from core.game.tournament.standings import standings
 from core.game.tournament.text_form import to_text
-from core.game.tournament.values import Round, Status, Tournament
+from core.game.tournament.values import Kind, Round, Status, Tournament
 from core.game.tournament.verify import published
 from core.service.features.tournaments import texts
 from core.service.features.tournaments.records import ACTIVE, FINISHED, load
@@ -41,6 +42,7 @@ class PlaceRow:
     points: int
     opponents: int
     average: str
+    how_far: str = ""  # a knockout's: still in, the winner, or where the player went out
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +55,7 @@ class TournamentView:
     seed: str  # "" until it is over
     record: str  # its text form once over, for `shutbox verify`
     places: tuple[PlaceRow, ...]
+    knockout: bool  # its places say how far each player came, not Swiss points
     tiebreaks: str
     rounds: tuple[RoundView, ...]
 
@@ -93,6 +96,7 @@ async def tournament_page(store: GameStore, scope: Scope, tournament_id: str,
         status=_status(found, lang), commitment=found.commitment, seed=revealed_seed(found),
         record=to_text(published(found)) if over and found.seed else "",
         places=_places(found, lang) if found.rounds else (),
+        knockout=found.settings.kind is Kind.KNOCKOUT,
         tiebreaks=t(lang, f"tournament.tiebreaks.{found.settings.kind.value}"),
         rounds=tuple(_round(found, r, matches) for r in found.rounds),
     )  # fmt: skip
@@ -103,6 +107,12 @@ def _status(tournament: Tournament, lang: str) -> str:
 
 
 def _places(tournament: Tournament, lang: str) -> tuple[PlaceRow, ...]:
+    if tournament.settings.kind is Kind.KNOCKOUT:
+        return tuple(
+            PlaceRow(place, tournament.name_of(line.player), 0, 0, "",
+                     texts.knockout_status(line, lang))
+            for place, line in enumerate(exits(tournament), start=1)
+        )  # fmt: skip
     return tuple(
         PlaceRow(place, tournament.name_of(line.player), line.points, line.opponents_points,
                  decimal(lang, float(line.average)) if line.played else "—")

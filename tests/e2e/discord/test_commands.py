@@ -130,14 +130,12 @@ async def test_grant_and_config_changes_need_manage_server(
 async def test_help_lists_the_command_names_a_danish_client_shows(
     fake: FakeDiscord, bot: ShutboxClient
 ) -> None:
-    """Help in Danish ends with the Danish names of the subcommands (a help longer than one
-    message goes on in a follow-up)."""
+    """Help in Danish ends with the Danish names of the subcommands, all in one message."""
     answer = await fake.answered(await fake.command(DAG, "help"))
-    assert answer.ephemeral
-    shown = [answer.data["content"], *(fake.messages[m]["content"] for m in answer.followups)]
-    assert "/shutbox deltag (join)" in "\n".join(shown)
-    assert shown[0].startswith("**Shut the Box** (luk kassen)")
-    assert all(len(part) <= 2000 for part in shown)
+    assert answer.ephemeral and not answer.followups
+    shown = answer.data["content"]
+    assert "/shutbox deltag (join)" in shown and len(shown) <= 2000
+    assert shown.startswith("**Shut the Box** (luk kassen)")
 
 
 async def test_a_solo_game_is_played_in_a_direct_message(
@@ -174,3 +172,10 @@ async def test_an_admin_reads_the_audit_log_privately(
     first, line = shown.data["content"].splitlines()
     assert first.startswith("**Audit log** — the latest 1 admin action, newest first")
     assert line.endswith(" · Mod granted chips to Bob · amount=50 balance=100→150")
+
+
+async def test_help_on_one_command_gives_its_line(fake: FakeDiscord, bot: ShutboxClient) -> None:
+    """`/shutbox help command:tournament`: that command's words and what it does, privately."""
+    answer = await fake.answered(await fake.command(ANN, "help", command="tournament"))
+    assert answer.ephemeral
+    assert answer.data["content"].startswith("/shutbox tournament [standings|join|leave]")

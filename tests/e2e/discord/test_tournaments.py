@@ -5,6 +5,8 @@ and the ledger balanced, through the fake Discord and the real discord.py code p
 from __future__ import annotations
 
 from adapters.discord import ShutboxClient
+from core.game.match import MatchFormat
+from core.game.rules import preset
 from core.game.tournament.standings import standings
 from core.game.tournament.values import Status, Tournament
 from core.game.tournament.verify import pairing_faults
@@ -123,3 +125,20 @@ async def test_the_sign_up_message_takes_entries_by_its_buttons(
     assert text_of(fake.messages[signup]).splitlines()[-1] == "Players (1): Ann"
     stored = await store.hash(SCOPE, "tours")
     assert stored[str(CHANNEL_ID)]
+
+
+async def test_create_takes_the_rules_and_the_format_as_the_chat_writes_them(
+    fake: FakeDiscord, bot: ShutboxClient, store: RedisStore
+) -> None:
+    """`preset` and `format` are typed words on Discord too (`sailors`, `to-45:2`); a word that
+    is neither is one private line, and no tournament is made."""
+    bad = await fake.answered(await fake.command(MOD, "tournament", options={
+        "action": "create", "name": "Odd cup", "format": "sideways"}))  # fmt: skip
+    assert bad.ephemeral and "\n" not in bad.data["content"]
+    assert not await store.hash(SCOPE, "tours")
+    await fake.answered(await fake.command(MOD, "tournament", options={
+        "action": "create", "name": "Sea cup", "preset": "sailors",
+        "format": "rounds:2"}))  # fmt: skip
+    made = await cup(store, (await store.hash(SCOPE, "tours"))[str(CHANNEL_ID)])
+    assert made.settings.rules.to_str() == preset("sailors").to_str()
+    assert made.settings.format == MatchFormat.parse("rounds:2")

@@ -20,9 +20,13 @@ async def public_text(fake: FakeSlack, marker: str) -> str:
 
 
 async def test_help_lists_the_commands_and_every_option(slack: Driver) -> None:
-    """`/shutbox help` (and an empty `/shutbox`) explain the commands, options and settings."""
+    """`/shutbox help` (and an empty `/shutbox`) name the commands and explain the options and
+    settings; `/shutbox help grant` gives that command's line."""
     text = await slack.say("UBOB", "help")
-    assert "/shutbox start" in text and "grant @user N" in text
+    assert "`start`" in text and "`grant`" in text and "/shutbox help start" in text
+    grant = await slack.say("UBOB", "help grant")
+    assert "grant @user N" in grant and "`hints=yes|no`" not in grant
+    assert "`hints=yes|no`" in await slack.say("UBOB", "help Start")
     options = ("`preset=classic|hard|sailors", "`rounds=N`", "`stakes=none|pot:A|canoga[:K]`")
     settings = ("`timer=", "`hints=yes|no`", "`lang=en|da|nb`", "`style=image|emoji|text`")
     for option in options + settings:

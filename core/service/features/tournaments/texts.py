@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from core.game.match import FormatKind, MatchFormat
+from core.game.tournament.exits import Exit, exits
 from core.game.tournament.progress import revealed_seed
 from core.game.tournament.standings import Standing, standings
 from core.game.tournament.text_form import to_text
@@ -84,13 +85,29 @@ def started(tournament: Tournament, dropped: tuple[str, ...], lang: str) -> str:
 
 
 def standings_text(tournament: Tournament, lang: str) -> str:
-    """Every player's place, then the rule that ordered them."""
+    """Every player's place (a knockout's: how far each has come), then the rule that ordered
+    them."""
     finished = sum(1 for r in tournament.rounds if r.done)
     lines = [t(lang, "tournament.standings.title", name=tournament.settings.name, n=finished)]
-    for place, line in enumerate(standings(tournament), start=1):
-        lines.append(_line(tournament, place, line, lang))
+    if tournament.settings.kind is Kind.KNOCKOUT:
+        lines += [t(lang, "tournament.knockout.line", place=place, player=tournament.name_of(
+                      line.player), status=knockout_status(line, lang))
+                  for place, line in enumerate(exits(tournament), start=1)]  # fmt: skip
+    else:
+        lines += [_line(tournament, place, line, lang)
+                  for place, line in enumerate(standings(tournament), start=1)]  # fmt: skip
     lines.append(t(lang, f"tournament.tiebreaks.{tournament.settings.kind.value}"))
     return "\n".join(lines)
+
+
+def knockout_status(line: Exit, lang: str) -> str:
+    """Still in, the winner, or where and with what score the player went out."""
+    if line.champion:
+        return t(lang, "tournament.knockout.champion")
+    if not line.out:
+        return t(lang, "tournament.knockout.in")
+    key = "tournament.knockout.out_tied" if line.tied else "tournament.knockout.out"
+    return t(lang, key, round=line.round, table=line.table, score=line.score)
 
 
 def _line(tournament: Tournament, place: int, line: Standing, lang: str) -> str:

@@ -228,6 +228,22 @@ async def test_the_verifier_loads_its_script_from_a_file(opened: RedisStore) -> 
     assert 'data-ok="OK: the server seed matches the commitment and all {count} rolls' in html
 
 
+async def test_the_tournament_verifier_is_a_file_of_its_own_sent_safely(
+    opened: RedisStore,
+) -> None:
+    """verify_tournament.js: served like verify.js, loaded before it, its texts translated."""
+    async with client(opened) as web:
+        html = await page(web, f"{ROOT}/verify")
+        script = await web.get("/s/static/verify_tournament.js")
+        assert script.status == 200
+        assert script.headers["Content-Type"].startswith("text/javascript")
+        assert script.headers["X-Content-Type-Options"] == "nosniff"
+        assert "script-src 'self'" in script.headers["Content-Security-Policy"]
+        assert "ShutboxTournament" in await script.text()
+    assert html.index("/s/static/verify_tournament.js") < html.index("/s/static/verify.js")
+    assert 'data-tournament-round="round {round} is not the pairing its seed gives"' in html
+
+
 async def test_an_address_over_its_limit_gets_429(opened: RedisStore) -> None:
     buckets = Buckets(rate=0.001, burst=3)
     async with client(opened, buckets) as web:

@@ -21,11 +21,11 @@ from tests.integration.test_tournament_commands import Plain
 ROOT = f"/s/{SLUG}"
 
 
-async def play_cup(store: RedisStore) -> str:
-    """Two hostile names play a one-round Swiss to its end; the tournament's id."""
+async def play_cup(store: RedisStore, kind: str = "swiss") -> str:
+    """Two hostile names play a one-round Swiss (or a knockout) to its end; its id."""
     lobby = Hostile(manager(store))
-    for user, text in (("Root", "create Ann's cup rounds=1"), (SCRIPT, "join"), (IMG, "join"),
-                       ("Root", "start")):  # fmt: skip
+    for user, text in (("Root", f"create Ann's cup rounds=1 kind={kind}"), (SCRIPT, "join"),
+                       (IMG, "join"), ("Root", "start")):  # fmt: skip
         await lobby.manager.handle(lobby.ctx(user, admin=True), parse(f"tournament {text}",
                                                                       Plain()))  # type: ignore[arg-type]  # fmt: skip
     tournament_id = (await store.hash(SCOPE, "tours"))[lobby.channel]
@@ -60,3 +60,34 @@ async def test_a_finished_tournament_shows_its_rounds_standings_and_record(
     assert shown == published(stored.tournament) and pairing_faults(shown) == []
     assert [e.name for e in shown.entries] == [e.name for e in stored.tournament.entries]
     assert not any(user in html for user in IDS)
+
+
+async def test_a_knockouts_standings_say_how_far_each_player_came(store: RedisStore) -> None:
+    """A knockout's places have no Swiss points: the winner, and where the other went out."""
+    tournament_id = await play_cup(store, "knockout")
+    await store.web.open(SCOPE, SLUG)
+    async with client(store) as web:
+        html = await page(web, f"{ROOT}/tournament/{tournament_id}")
+    assert "<th>How far</th>" in html and "Opponents" not in html
+    assert "<td>🏆 winner</td>" in html
+    assert re.search(r"<td>out in round 1 at table 1, score \d+( \(.+\))?</td>", html)
+
+
+async def test_the_verifier_fills_in_an_ended_tournaments_record(store: RedisStore) -> None:
+    """`verify?tournament=ID` puts an ended tournament's record in the box (the page's link);
+    an id of no tournament, or one that is not an id, leaves it empty."""
+    tournament_id = await play_cup(store)
+    await store.web.open(SCOPE, SLUG)
+    async with client(store) as web:
+        html = await page(web, f"{ROOT}/tournament/{tournament_id}")
+        assert f'href="{ROOT}/verify?tournament={tournament_id}">Check the pairings' in html
+        filled = await page(web, f"{ROOT}/verify?tournament={tournament_id}")
+        for wrong in ("ffffffff", "..%2f", "<b>"):
+            empty = await page(web, f"{ROOT}/verify?tournament={wrong}")
+            assert re.search(r'<textarea id="record"[^>]*></textarea>', empty), wrong
+    found = re.search(r'<textarea id="record"[^>]*>(U1\|[^<]+)</textarea>', filled)
+    assert found is not None
+    stored = await load(store, SCOPE, tournament_id)
+    assert stored is not None
+    shown = found.group(1).replace("&amp;", "&").replace("&#39;", "'")
+    assert from_text(shown) == published(stored.tournament)
