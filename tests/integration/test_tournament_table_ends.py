@@ -92,10 +92,10 @@ async def test_the_last_two_tables_ending_at_once_advance_the_round_once(
     await client.aclose()
 
 
-async def test_a_process_killed_right_after_the_last_tables_commit_leaves_one_advance(
-    store: RedisStore, redis_url: str
+async def last_table_ended_by_a_killed_process(
+    store: RedisStore, redis_url: str, tournament: str
 ) -> None:
-    tournament = await cup(store, rounds=2)
+    """Table 1 stopped here; table 2's end committed by a process SIGKILLed right after it."""
     first = await opened(store, tournament, 1)
     stop = parse("stop", Plain())  # type: ignore[arg-type]
     await first.manager.handle(first.ctx("Root", admin=True), stop)
@@ -104,6 +104,13 @@ async def test_a_process_killed_right_after_the_last_tables_commit_leaves_one_ad
         sys.executable, "-m", "tests.integration.table_end_process", redis_url, tournament, "2",
         env=env)  # fmt: skip
     assert await asyncio.wait_for(process.wait(), 60) == -signal.SIGKILL
+
+
+async def test_a_process_killed_right_after_the_last_tables_commit_leaves_one_advance(
+    store: RedisStore, redis_url: str
+) -> None:
+    tournament = await cup(store, rounds=2)
+    await last_table_ended_by_a_killed_process(store, redis_url, tournament)
     stored = await load(store, SCOPE, tournament)
     assert stored is not None and stored.news_due  # advanced, and nobody told yet
     assert len(stored.tournament.rounds) == 2
@@ -155,14 +162,7 @@ async def test_a_process_killed_right_after_the_final_commit_leaves_prizes_paid_
     store: RedisStore, redis_url: str
 ) -> None:
     tournament = await cup(store, rounds=1)
-    first = await opened(store, tournament, 1)
-    stop = parse("stop", Plain())  # type: ignore[arg-type]
-    await first.manager.handle(first.ctx("Root", admin=True), stop)
-    env = {**os.environ, "PYTHONPATH": str(Path.cwd())}
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.integration.table_end_process", redis_url, tournament, "2",
-        env=env)  # fmt: skip
-    assert await asyncio.wait_for(process.wait(), 60) == -signal.SIGKILL
+    await last_table_ended_by_a_killed_process(store, redis_url, tournament)
     stored = await load(store, SCOPE, tournament)
     assert stored is not None and stored.tournament.status is Status.FINISHED
     pot = pot_account(tournament)
