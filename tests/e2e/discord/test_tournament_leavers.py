@@ -12,7 +12,7 @@ from core.store.redis_store import RedisStore
 from tests.e2e.discord.fake_discord import FakeDiscord, text_of
 from tests.e2e.discord.payloads import CHANNEL_ID
 from tests.e2e.discord.players import MOD, SCOPE
-from tests.e2e.discord.test_tournaments import PLAYERS
+from tests.e2e.discord.tournaments import PLAYERS
 
 
 async def test_a_member_who_left_the_guild_is_taken_off_at_the_start_with_the_fee_back(

@@ -8,77 +8,18 @@ from adapters.discord import ShutboxClient
 from core.game.match import MatchFormat
 from core.game.rules import preset
 from core.game.tournament.standings import standings
-from core.game.tournament.values import Status, Tournament
 from core.game.tournament.verify import pairing_faults
-from core.service.features.tournaments.records import load
-from core.service.model.context import Context
-from core.service.pipeline.manager import GameManager
 from core.store.redis_store import RedisStore
-from tests.e2e.discord.fake_discord import FakeDiscord, Json, buttons, playing, text_of
-from tests.e2e.discord.payloads import CHANNEL_ID, User
+from tests.e2e.discord.fake_discord import FakeDiscord, buttons, text_of
+from tests.e2e.discord.payloads import CHANNEL_ID
 from tests.e2e.discord.players import MOD, SCOPE
-
-PLAYERS = tuple(User(1_300_000_000_000_100_000 + i, name) for i, name in
-                enumerate(("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal")))  # fmt: skip
-BY_ID = {str(user.id): user for user in PLAYERS}
-MAX_PRESSES = 400
-
-
-def game_message(fake: FakeDiscord, thread: int) -> Json | None:
-    """The game message the bot posted in a thread (the one with buttons)."""
-    posted = [m for m in fake.messages.values() if m["channel_id"] == str(thread)]
-    return next((m for m in posted if m.get("embeds")), None)
-
-
-async def play_thread(fake: FakeDiscord, manager: GameManager, thread: int) -> None:
-    """Each player to act presses the thread's game message's first button until it ends."""
-    await fake.until(lambda: game_message(fake, thread) is not None)
-    message = game_message(fake, thread)
-    assert message is not None
-    for _ in range(MAX_PRESSES):
-        shown = fake.messages[int(message["id"])]
-        if not playing(shown):
-            return
-        record = await manager.current(Context(SCOPE, str(thread), "watcher", "Watcher"))
-        assert record is not None and record.state.to_act is not None
-        user = BY_ID[record.state.to_act.id]
-        await fake.answered(await fake.click(user, int(message["id"])))
-    raise AssertionError("the table's match did not end")
-
-
-async def cup(store: RedisStore, tournament_id: str) -> Tournament:
-    stored = await load(store, SCOPE, tournament_id)
-    assert stored is not None
-    return stored.tournament
-
-
-async def run_tournament(fake: FakeDiscord, manager: GameManager, store: RedisStore, kind: str,
-                         size: int, count: int) -> tuple[Tournament, list[str]]:  # fmt: skip
-    made = await fake.answered(await fake.command(MOD, "tournament", options={
-        "action": "create", "name": "Friday cup", "kind": kind, "rounds": 3, "table": size,
-        "fee": 10}))  # fmt: skip
-    assert made.data["content"].startswith("🏆 **Friday cup** — sign up with")
-    for user in PLAYERS[:count]:
-        await fake.answered(await fake.command(user, "tournament", action="join"))
-    started = await fake.answered(await fake.command(MOD, "tournament", action="start"))
-    said = [started.data["content"]]
-    tournament_id = (await store.hash(SCOPE, "tours"))[str(CHANNEL_ID)]
-    played: set[int] = set()
-    while (now := await cup(store, tournament_id)).status is Status.RUNNING:
-        current = now.current
-        assert current is not None
-        opened = len(played) + len(current.tables)
-        await fake.until(lambda opened=opened: len(fake.threads) >= opened)
-        for thread in sorted(set(fake.threads) - played):
-            await play_thread(fake, manager, thread)
-            played.add(thread)
-    return await cup(store, tournament_id), said
+from tests.e2e.discord.tournaments import PLAYERS, cup, in_channel, run_tournament
 
 
 async def test_a_swiss_of_seven_plays_every_table_in_its_own_thread(
-    fake: FakeDiscord, bot: ShutboxClient, manager: GameManager, store: RedisStore
+    fake: FakeDiscord, bot: ShutboxClient, store: RedisStore
 ) -> None:
-    final, said = await run_tournament(fake, manager, store, "swiss", 3, 7)
+    final, said = await run_tournament(fake, store, "swiss", 3, 7)
     assert said[0].startswith("🏆 **Friday cup** has started with 7 players; the pot is 70 chips.")
     assert len(final.rounds) == 3 and all(r.bye for r in final.rounds)
     assert len(fake.threads) == 6  # two tables a round, each in its own thread
@@ -86,13 +27,10 @@ async def test_a_swiss_of_seven_plays_every_table_in_its_own_thread(
     assert names[0].startswith("Friday cup · round 1 · table 1: ")
     calls = [text_of(m) for m in fake.messages.values() if "your table is open" in text_of(m)]
     assert len(calls) == 6 and all("<@" in call for call in calls)
-    def in_channel() -> list[str]:
-        return [text_of(m) for m in fake.messages.values() if m["channel_id"] == str(CHANNEL_ID)]
-
     # the end is posted in the channel after the last standings
-    await fake.until(lambda: any("** is over: " in text for text in in_channel()))
+    await fake.until(lambda: any("** is over: " in text for text in in_channel(fake)))
     for rounds in ("1 round", "2 rounds", "3 rounds"):  # after every round, in the channel
-        assert any(f"— standings after {rounds}:" in text for text in in_channel()), rounds
+        assert any(f"— standings after {rounds}:" in text for text in in_channel(fake)), rounds
     assert (await store.verify_ledger(SCOPE)).ok
     assert pairing_faults(final) == []
     winner = standings(final)[0].player
@@ -100,9 +38,9 @@ async def test_a_swiss_of_seven_plays_every_table_in_its_own_thread(
 
 
 async def test_a_knockout_of_eight_plays_three_rounds(
-    fake: FakeDiscord, bot: ShutboxClient, manager: GameManager, store: RedisStore
+    fake: FakeDiscord, bot: ShutboxClient, store: RedisStore
 ) -> None:
-    final, _ = await run_tournament(fake, manager, store, "knockout", 2, 8)
+    final, _ = await run_tournament(fake, store, "knockout", 2, 8)
     assert [len(r.tables) for r in final.rounds] == [4, 2, 1]
     assert len(fake.threads) == 7
     # a late repeat of a delivery never opens a second thread: the claim outlives any round

@@ -11,7 +11,7 @@ from core.service.model.views import Reply
 from core.service.pipeline.manager import GameManager
 from tests.e2e.slack.driver import CHANNEL, Driver
 from tests.e2e.slack.fake_slack import FakeSlack
-from tests.e2e.slack.test_tournaments import SCOPE
+from tests.e2e.slack.tournaments import SCOPE
 
 
 async def test_a_deactivated_member_is_taken_off_at_the_start_with_the_fee_back(
