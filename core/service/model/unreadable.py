@@ -20,6 +20,9 @@ class Kind(StrEnum):
     GAME = "game"  # a channel's game record (`game:<channel>`)
     BALANCE = "balance"  # a member's balance (`bal`, one field)
     CONFIG = "config"  # one of the server's settings (`cfg`, one field)
+    STATS = "stats"  # one counter of a member's or the server's stats (a hash field)
+    CHALLENGE = "challenge"  # a member's daily challenge result or streak
+    TOURNAMENT = "tournament"  # a result a tournament's table left in its inbox
 
 
 class Unreadable(ShutboxError):
@@ -49,6 +52,19 @@ def setting(name: str, problem: object) -> Unreadable:
     return Unreadable(Kind.CONFIG, f"cfg {name}", problem)
 
 
+def stats(record: str) -> Unreadable:
+    """A stats counter the commit script left as it was (`<key> <field>` inside the server)."""
+    return Unreadable(Kind.STATS, record, "not a whole number; left as it is, not counted on")
+
+
+def challenge(record: str, problem: object) -> Unreadable:
+    return Unreadable(Kind.CHALLENGE, record, problem)
+
+
+def tournament(record: str, problem: object) -> Unreadable:
+    return Unreadable(Kind.TOURNAMENT, record, problem)
+
+
 def answer_key(error: Unreadable, user: str) -> str:
     """The catalog key of the line `user` reads: their own balance and a daily challenge's
     attempt (no `/shutbox stop` reaches one) are said in their own words."""
@@ -63,6 +79,9 @@ HINTS = {  # for the operator's log line: what clears each kind
     Kind.GAME: "an admin's /shutbox stop in that channel clears it",
     Kind.BALANCE: "`shutbox ledger verify` shows the balance the journal gives",
     Kind.CONFIG: "its default is used until an admin sets it with /shutbox config",
+    Kind.STATS: "the counter is left as it is and `stats` shows — for it; set it by hand",
+    Kind.CHALLENGE: "the attempt's result or streak is left as it is; set it by hand",
+    Kind.TOURNAMENT: "that table's result is not counted; set it by hand or drop the field",
 }
 
 
