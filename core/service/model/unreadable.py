@@ -8,10 +8,12 @@ counts and logs each such record once (bot/telemetry.py). Everything else goes o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 
 from core.game.errors import ShutboxError
 from core.service.model import keys
+from core.service.model.commit import Scope
 
 PROBLEM_CHARS = 120  # of the decoder's own message: enough to see what is wrong, never a flood
 
@@ -38,6 +40,13 @@ class Unreadable(ShutboxError):
         self.record = record
         self.problem = _problem(problem)
         self.raw = raw
+
+
+Seen = Callable[[Scope, "Unreadable"], None]  # told of each record found unreadable
+
+
+def unheard(scope: Scope, error: Unreadable) -> None:
+    """Where nobody listens (tests, tools): the reply already says what is wrong."""
 
 
 def game(channel: str, problem: object, raw: str) -> Unreadable:
