@@ -1,7 +1,8 @@
-"""A stats counter that can't be read (a hand edit, a damaged restore: `²`, `abc`) stays in its
-box on a real Redis: a match its member plays still finishes and pays, the ledger verifies,
-every other counter advances, the damaged one is left as it is (`stats` shows `—` for it), and
-it is counted once as an unreadable record."""
+"""A stats counter, challenge streak or challenge result that can't be read (a hand edit, a
+damaged restore: `²`, `abc`) stays in its box on a real Redis: a match its member plays still
+finishes and pays, the ledger verifies, every other counter advances, a challenge still
+finishes, the damaged value is left as it is (`stats` shows `—` for it), and it is counted
+once as an unreadable record."""
 
 from __future__ import annotations
 
@@ -9,10 +10,14 @@ import pytest
 from redis.asyncio import Redis
 
 from bot.telemetry import Telemetry
-from core.service.api.commands import Begin, Join, Start
+from core.service.api.commands import Begin, Challenge, Click, Join, Start
+from core.service.features.challenge.day import Result, day_of
+from core.service.model import keys
 from core.service.model.settings import StartOptions
+from core.service.model.views import Reply
 from core.store.redis_store import RedisStore
-from tests.integration.manager_helpers import SCOPE, Table, manager
+from core.text.i18n import t
+from tests.integration.manager_helpers import SCOPE, Clock, Table, manager
 
 ANN_STATS = f"{SCOPE.tag}:stats:ann"
 BAL = f"{SCOPE.tag}:bal"
@@ -58,3 +63,55 @@ async def test_a_match_finishes_and_pays_beside_a_damaged_counter(
     report = await store.verify_ledger(SCOPE)
     assert report.ok, report
     assert counted(telemetry, "stats") == 1
+
+
+STREAKS = f"{SCOPE.tag}:challenge:streak"
+
+
+async def finished_challenge(table: Table) -> Reply:
+    """Ann's daily challenge, her first button pressed until the turn is over."""
+    reply = await table.manager.handle(table.ctx("Ann"), Challenge())
+    for _ in range(30):  # bounded: a refused commit must fail here, not loop
+        assert reply.game is not None, reply.private
+        if reply.game.over:
+            return reply
+        reply = await table.manager.handle(table.ctx("Ann"), Click(reply.game.rows[0][0].action_id))
+    raise AssertionError("the challenge never finished")
+
+
+@pytest.mark.parametrize("damage", ["2026-12-04 ² 1 1", "2026-13-45 1 1 1", "x"])
+async def test_a_damaged_challenge_streak_is_left_and_the_challenge_still_finishes(
+    redis: Redis, store: RedisStore, damage: str
+) -> None:
+    telemetry, clock = Telemetry(), Clock()
+    table = Table(manager(store, clock=clock))
+    table.manager.on_unreadable = telemetry.unreadable
+    await redis.hset(STREAKS, "ann", damage)
+
+    done = await finished_challenge(table)
+
+    assert done.public and done.public[0].startswith("Ann finished challenge")
+    day = day_of(clock())
+    stored = await redis.hget(f"{SCOPE.tag}:{keys.challenge_day(day)}", "ann")
+    assert Result.from_str(str(stored)) is not None  # the result is on the day's board
+    assert await redis.hget(STREAKS, "ann") == damage  # left as it is, never reset
+    again = await table.manager.handle(table.ctx("Ann"), Challenge())  # the result, once more
+    assert again.private and not again.refused
+    assert counted(telemetry, "challenge") == 1
+
+
+async def test_a_damaged_challenge_result_answers_one_line(
+    redis: Redis, store: RedisStore
+) -> None:
+    telemetry, clock = Telemetry(), Clock()
+    table = Table(manager(store, clock=clock))
+    table.manager.on_unreadable = telemetry.unreadable
+    await finished_challenge(table)
+    day_key = f"{SCOPE.tag}:{keys.challenge_day(day_of(clock()))}"
+    await redis.hset(day_key, "ann", "r ² 0.5 12 gg")
+
+    again = await table.manager.handle(table.ctx("Ann"), Challenge())
+
+    assert again.private == t("en", "error.unreadable.challenge") and again.refused
+    assert await redis.hget(day_key, "ann") == "r ² 0.5 12 gg"
+    assert counted(telemetry, "challenge") == 1
