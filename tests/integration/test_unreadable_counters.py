@@ -100,9 +100,7 @@ async def test_a_damaged_challenge_streak_is_left_and_the_challenge_still_finish
     assert counted(telemetry, "challenge") == 1
 
 
-async def test_a_damaged_challenge_result_answers_one_line(
-    redis: Redis, store: RedisStore
-) -> None:
+async def test_a_damaged_challenge_result_answers_one_line(redis: Redis, store: RedisStore) -> None:
     telemetry, clock = Telemetry(), Clock()
     table = Table(manager(store, clock=clock))
     table.manager.on_unreadable = telemetry.unreadable
