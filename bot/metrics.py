@@ -83,7 +83,8 @@ class Metrics:
         )  # fmt: skip
         self.unreadable = Counter(
             "shutbox_unreadable_records",
-            "Stored records found unreadable (a game, a balance, a setting), each counted once "
+            "Stored records found unreadable (a game, a balance, a setting, a stats counter, a "
+            "challenge result or streak, a tournament table's result), each counted once "
             "per process; that one game, member or setting is set aside, the rest goes on.",
             ("kind",), registry=registry,
         )  # fmt: skip

@@ -82,11 +82,12 @@ async def open_runtime(
     """
     client, server = await connect(redis_url, data_dir)
     try:
-        store = (
-            RedisStore(client, request_ttl=core.request_ttl, seasons_kept=core.seasons_kept)
-            if core else RedisStore(client)
-        )  # fmt: skip
         telemetry = Telemetry()
+        store = (
+            RedisStore(client, request_ttl=core.request_ttl, seasons_kept=core.seasons_kept,
+                       on_unreadable=telemetry.unreadable)
+            if core else RedisStore(client, on_unreadable=telemetry.unreadable)
+        )  # fmt: skip
         observers: list[Observer] = [telemetry.observe, log_action]
         middleware: list[Middleware] = [Instrument(observers)]
         if core is not None:  # inside Instrument, so a refusal is counted and logged

@@ -161,4 +161,5 @@ def decode_result(data: dict[str, Any]) -> CommitResult:
         retry_after=int(data.get("ra", 0)),
         held=int(data.get("hold", 0)),
         held_by_tournament=data.get("ht") == "1",
+        damaged=tuple(str(record) for record in data.get("d", ())),
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Sequence
+from dataclasses import replace
 from importlib.resources import files
 from typing import Any, TypeAlias
 
@@ -18,8 +19,10 @@ from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import NoScriptError
 
-from core.service.model import keys, wire
+from core.service.model import keys, unreadable, wire
 from core.service.model.commit import Commit, CommitResult, Scope, Status, StoredGame
+from core.service.model.unreadable import Seen as UnreadableSeen
+from core.service.model.unreadable import unheard
 from core.store.admin_store import AdminStore
 from core.store.batching import CommitBatcher
 from core.store.claims import Claims
@@ -85,12 +88,15 @@ class RedisStore(DueServers, Claims, Containment, ServerHashes):
         request_ttl: int = 3600,
         journal: tuple[int, int] = (JOURNAL_KEEP, JOURNAL_FOLD),
         seasons_kept: int = 0,  # ended seasons' archives kept; 0: every one
+        on_unreadable: UnreadableSeen | None = None,
     ) -> None:
         if not redis.get_connection_kwargs().get("decode_responses"):
             raise ValueError("RedisStore needs a Redis client with decode_responses=True")
         self._redis = redis
         self._request_ttl = request_ttl
         self._journal_bounds = journal  # (entries kept, entries folded at a time)
+        # Told of a stats counter a commit left as it was (the bot counts and logs each once).
+        self.on_unreadable: UnreadableSeen = on_unreadable or unheard
         self._script = redis.register_script(COMMIT_LUA)
         self._attach = redis.register_script(ATTACH_LUA)
         self._resolve = redis.register_script(RESOLVE_LUA)
@@ -208,7 +214,15 @@ class RedisStore(DueServers, Claims, Containment, ServerHashes):
         elif data["s"] == Status.DUPLICATE and commit.channel is not None:
             # The first run's reply was lost (redis-py retried): it may not have told the index.
             await self._index(commit.scope, None)
-        return decode_result(data)
+        return self._counted(commit.scope, decode_result(data))
+
+    def _counted(self, scope: Scope, result: CommitResult) -> CommitResult:
+        """The stats counters the script left as they were, told as unreadable records and
+        named inside the server (`stats:<member> <field>`)."""
+        inside = tuple(record.removeprefix(f"{scope.tag}:") for record in result.damaged)
+        for record in inside:
+            self.on_unreadable(scope, unreadable.stats(record))
+        return replace(result, damaged=inside) if inside else result
 
     async def _send(self, keys: list[str], args: list[str], server: str | None) -> str:
         """EVALSHA, with the server's SADD riding in the same round trip when there is one."""

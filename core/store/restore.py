@@ -7,10 +7,10 @@ The file was checked whole first (core/store/backup_file.py: every line, every v
    here removes every staged key, and Redis is as it was.
 2. Into place: a marker (`stb:restoring`) is set, then each group's staged keys are renamed to
    their names in one MULTI (its `present` keys deleted in the same step, under --replace) and
-   given their times to live; tags the file does not hold are deleted, the servers indexed, and
-   the marker removed. A rename cannot be refused for memory, so only a Redis that goes away
-   can stop this step; the marker then stays, `ledger verify` fails on it and a restore with
-   --replace finishes the job.
+   given their times to live; tags the file does not hold are deleted, the servers indexed (with
+   their deadlines and their open tournaments' start times), and the marker removed. A rename
+   cannot be refused for memory, so only a Redis that goes away can stop this step; the marker
+   then stays, `ledger verify` fails on it and a restore with --replace finishes the job.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from core.store.backup import IN_FLIGHT, SCAN_COUNT, Group, StoredKey, hash_tag
 from core.store.due_reads import SERVERS_KEY
 from core.store.ledger import RedisClient
 from core.store.redis_store import RedisStore
+from core.store.restore_starts import index_tournament_starts
 
 STAGING = "stb-restore:"
 RESTORING_KEY = "stb:restoring"  # set while staged keys go into place: a restore not finished
@@ -119,11 +120,13 @@ async def delete_group(redis: RedisClient, keys: Iterable[str]) -> None:
 
 
 async def index_servers(redis: RedisClient, servers: Iterable[str]) -> None:
-    """Enter restored servers in the set of known servers, then rebuild the due index."""
+    """Enter restored servers in the set of known servers, then rebuild the due index and
+    their tournaments' start times."""
     members = sorted(servers)
     for start in range(0, len(members), 1000):
         await redis.sadd(SERVERS_KEY, *members[start : start + 1000])
     await RedisStore(redis).reindex_deadlines()
+    await index_tournament_starts(redis, members)
 
 
 def _write(pipe: Any, key: str, stored: StoredKey) -> None:

@@ -124,6 +124,9 @@ class CommitResult:
     retry_after: int = 0
     held: int = 0  # on HELD: the chips held (-1: the whole balance, a Canoga match)
     held_by_tournament: bool = False  # on HELD: a tournament's entry fee is among them
+    # On OK: the stats counters (`<key> <field>` inside the server) left as they were, as they
+    # held no whole number; everything else was applied.
+    damaged: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from core.service.model.context import Context
 from core.service.model.membership import Membership
 from core.service.model.ports import GameStore
 from core.service.model.settings import ServerConfig
+from core.service.model.unreadable import Unreadable
 from core.service.model.views import Reply
 
 
@@ -53,6 +54,10 @@ class Services(Protocol):
     def forget(self, scope: Scope, accounts: Sequence[str] = (), *, every: bool = False) -> None:
         """What this process keeps of `scope` is stale after a handler's own write: these
         accounts' balances (`every`: all of them, and the server's settings)."""
+        ...
+
+    def contained(self, scope: Scope, error: Unreadable) -> None:
+        """A record found unreadable at the boundary of its game, member or channel: counted."""
         ...
 
     def picture_note(self, scope: Scope, style: str) -> str | None:

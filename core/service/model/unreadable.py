@@ -8,10 +8,12 @@ counts and logs each such record once (bot/telemetry.py). Everything else goes o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 
 from core.game.errors import ShutboxError
 from core.service.model import keys
+from core.service.model.commit import Scope
 
 PROBLEM_CHARS = 120  # of the decoder's own message: enough to see what is wrong, never a flood
 
@@ -20,6 +22,9 @@ class Kind(StrEnum):
     GAME = "game"  # a channel's game record (`game:<channel>`)
     BALANCE = "balance"  # a member's balance (`bal`, one field)
     CONFIG = "config"  # one of the server's settings (`cfg`, one field)
+    STATS = "stats"  # one counter of a member's or the server's stats (a hash field)
+    CHALLENGE = "challenge"  # a member's daily challenge result or streak
+    TOURNAMENT = "tournament"  # a result a tournament's table left in its inbox
 
 
 class Unreadable(ShutboxError):
@@ -37,6 +42,13 @@ class Unreadable(ShutboxError):
         self.raw = raw
 
 
+Seen = Callable[[Scope, "Unreadable"], None]  # told of each record found unreadable
+
+
+def unheard(scope: Scope, error: Unreadable) -> None:
+    """Where nobody listens (tests, tools): the reply already says what is wrong."""
+
+
 def game(channel: str, problem: object, raw: str) -> Unreadable:
     return Unreadable(Kind.GAME, keys.game(channel), problem, raw=raw)
 
@@ -47,6 +59,19 @@ def balance(account: str, problem: object) -> Unreadable:
 
 def setting(name: str, problem: object) -> Unreadable:
     return Unreadable(Kind.CONFIG, f"cfg {name}", problem)
+
+
+def stats(record: str) -> Unreadable:
+    """A stats counter the commit script left as it was (`<key> <field>` inside the server)."""
+    return Unreadable(Kind.STATS, record, "not a whole number; left as it is, not counted on")
+
+
+def challenge(record: str, problem: object) -> Unreadable:
+    return Unreadable(Kind.CHALLENGE, record, problem)
+
+
+def tournament(record: str, problem: object) -> Unreadable:
+    return Unreadable(Kind.TOURNAMENT, record, problem)
 
 
 def answer_key(error: Unreadable, user: str) -> str:
@@ -63,6 +88,9 @@ HINTS = {  # for the operator's log line: what clears each kind
     Kind.GAME: "an admin's /shutbox stop in that channel clears it",
     Kind.BALANCE: "`shutbox ledger verify` shows the balance the journal gives",
     Kind.CONFIG: "its default is used until an admin sets it with /shutbox config",
+    Kind.STATS: "the counter is left as it is and `stats` shows — for it; set it by hand",
+    Kind.CHALLENGE: "the attempt's result or streak is left as it is; set it by hand",
+    Kind.TOURNAMENT: "that table's result is not counted; set it by hand or drop the field",
 }
 
 

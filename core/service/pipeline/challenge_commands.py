@@ -21,6 +21,7 @@ from core.service.api.commands import Challenge, Click, Command
 from core.service.features.challenge import texts
 from core.service.features.challenge.board import challenge_day, streak_text
 from core.service.features.challenge.day import (
+    STREAKS,
     Day,
     Result,
     Streak,
@@ -29,8 +30,9 @@ from core.service.features.challenge.day import (
     day_of,
     day_of_game,
     game_id_of,
+    readable_streak,
 )
-from core.service.model import keys
+from core.service.model import keys, unreadable
 from core.service.model.commit import Scope
 from core.service.model.context import Context
 from core.service.model.record import GameRecord
@@ -97,15 +99,28 @@ async def _again(rt: GameRuntime, ctx: Context, day: Day, mine: str, lang: str) 
     if first is not None:  # a repeated delivery of the request that started it
         return Reply.from_json(first, replayed=True)
     server = await rt.server_config(ctx.scope)
-    result = Result.from_str(mine)
+    result = _result(ctx, day.day, mine)
     if result is not None:
-        streak = Streak.from_str(await streak_text(rt.store, ctx.scope, ctx.user)).on(day.day)
+        stored = await streak_text(rt.store, ctx.scope, ctx.user)
+        known = readable_streak(stored)
+        if known is None:  # the result still shows, with no run counted on
+            rt.contained(ctx.scope, unreadable.challenge(f"{STREAKS} {ctx.user}", stored[:20]))
+        streak = (known or Streak()).on(day.day)
         text = texts.done_text(day, result, streak, rt.clock(), lang)
         return Reply(private=_with_reveal(text, day, server, lang))
     record = await fresh_record(rt, ctx.scope, channel_of(day.day, ctx.user))
     if record is None:
         raise IllegalMove("error.challenge.gone")
     return Reply(game=present.game_view(record), private=t(lang, "challenge.resumed"))
+
+
+def _result(ctx: Context, day: date, mine: str) -> Result | None:
+    """Today's stored result (None: started, not finished); `Unreadable` when it can't be
+    read, which the member is told in one line."""
+    try:
+        return Result.from_str(mine)
+    except ValueError as exc:
+        raise unreadable.challenge(f"{keys.challenge_day(day)} {ctx.user}", exc) from exc
 
 
 def _with_reveal(text: str | None, day: Day, server: ServerConfig, lang: str) -> str:

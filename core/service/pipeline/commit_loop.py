@@ -16,10 +16,10 @@ from core.game.actions import Action, Join
 from core.game.engine import apply
 from core.game.errors import InsufficientChips, NoGame, ShutboxError, StaleAction
 from core.service.features import audit, pings, ratings
-from core.service.features.challenge.day import STREAKS
+from core.service.features.challenge.day import STREAKS, readable_streak
 from core.service.features.skill import Skill
 from core.service.features.tournaments import news
-from core.service.model import keys
+from core.service.model import keys, unreadable
 from core.service.model.commit import Scope, Status
 from core.service.model.context import Context
 from core.service.model.outcomes import NotApplied, resolve_lost
@@ -92,6 +92,8 @@ async def plan_action(rt: GameRuntime, ctx: Context, record: GameRecord, action:
     streak = ""
     if record.challenge and state.over:  # the member's streak goes on with the result
         streak = (await rt.store.hash_fields(ctx.scope, STREAKS, [ctx.user])).get(ctx.user, "")
+        if readable_streak(streak) is None:  # the turn still finishes; that streak stays
+            rt.contained(ctx.scope, unreadable.challenge(f"{STREAKS} {ctx.user}", streak[:20]))
     plan = plan_change(
         ctx.scope, record, state, events, balances=balances,
         now=int(rt.clock()), request_id=ctx.request_id, start_balance=config.start_chips,

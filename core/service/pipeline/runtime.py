@@ -27,22 +27,18 @@ from core.service.model.membership import Membership, NobodyLeft
 from core.service.model.ports import GameStore, StoreUnavailable
 from core.service.model.record import GameRecord
 from core.service.model.settings import ServerConfig, unreadable_settings
-from core.service.model.unreadable import Unreadable
+from core.service.model.unreadable import Seen as UnreadableSeen
+from core.service.model.unreadable import Unreadable, unheard
 from core.service.pipeline.bus import Middleware
 from core.text.i18n import t
 
 CONFIG_TTL = 30.0  # seconds a server's settings are cached in the process
-UnreadableSeen = Callable[[Scope, Unreadable], None]
 GameKey = tuple[str, str]  # (the server's scope tag, the channel)
 # The caches' default bounds: a cached game takes a few KB, a server's settings and a balance
 # far less, so the defaults hold a busy process under about 50 MB of cache.
 GAMES_CACHED = 10_000
 SERVERS_CACHED = 2_000
 MEMBERS_CACHED = 1_000  # per server
-
-
-def _unheard(scope: Scope, error: Unreadable) -> None:
-    """Where nobody listens (tests, tools): the reply already says what is wrong."""
 
 
 @dataclass(slots=True)
@@ -88,7 +84,7 @@ class GameRuntime:
     public_url: str = ""
     no_pages: str = "web.no_address"
     # Told of every record found unreadable (the bot counts and logs each once).
-    on_unreadable: UnreadableSeen = _unheard
+    on_unreadable: UnreadableSeen = unheard
     # Run around every command, the first outermost (core/service/pipeline/bus.py).
     middleware: tuple[Middleware, ...] = ()
     # Who has left their server: the platform's adapter sets its own (model/membership.py).

@@ -10,7 +10,8 @@
 -- ARGV[2]: the game record (used when the JSON says hr), ARGV[3]: the result to keep.
 -- Returns a JSON object: s (status), v (version), r (record), res (result), b (balances),
 -- ra (retry_after), first (the server's earliest deadline, when this commit brought it
--- forward). Numbers travel as strings so large values never lose digits.
+-- forward), d (the stats counters left as they were because they are not whole numbers, each
+-- `<key> <field>`). Numbers travel as strings so large values never lose digits.
 -- On BALANCES, b holds the balances the checks compared against (an account this commit would
 -- create counts at the start balance, a missing one at 0) for every account the commit names.
 
@@ -39,6 +40,14 @@ local function reply(status, fields)
   return cjson.encode(fields)
 end
 
+-- A stored whole number as HINCRBY reads one (no `007`, no `-0`, no `٣`) and as
+-- core/game/numbers.stored_int does: what fails this would make HINCRBY raise.
+local function whole(text)
+  if text == '0' then return true end
+  local digits = string.match(text, '^%-?([1-9]%d*)$')
+  return digits ~= nil and #digits <= 16
+end
+
 -- Balances as they are now, created accounts counted at the start balance.
 -- A stored balance that is not an integer is named in `unreadable` and refuses the commit
 -- before any write (HINCRBY would fail halfway through the moves).
@@ -46,7 +55,7 @@ local current, unreadable = {}, nil
 local function balance(account)
   if current[account] == nil then
     local raw = redis.call('HGET', KEYS[BAL], account)
-    if raw and not string.match(raw, '^%-?%d+$') then unreadable = unreadable or account end
+    if raw and not whole(raw) then unreadable = unreadable or account end
     current[account] = raw and tonumber(raw) or 0
   end
   return current[account]
@@ -220,7 +229,20 @@ local function wrote(key, field) reads[key .. '\n' .. field] = nil end
 
 local function holds_integer(key, field)
   local now = field_now(key, field)
-  return not now or string.match(now, '^%-?%d+$') ~= nil
+  return not now or whole(now)
+end
+
+-- A counter that is not a whole number (a hand edit, a damaged restore) is left as it is and
+-- named in the reply's `d`: the rest of the commit applies, and `stats` shows `—` for it.
+-- Nothing more is read: `fits` read the field already.
+local damaged, skipped = {}, {}
+local function counts_on(op)
+  local kind, key, field = op[1], KEYS[op[2]], op[3]
+  if (kind ~= 'hincrby' and kind ~= 'hmin') or holds_integer(key, field) then return true end
+  local id = key .. '\n' .. field
+  if not skipped[id] then damaged[#damaged + 1] = key .. ' ' .. field end
+  skipped[id] = true
+  return false
 end
 
 -- A key's type, read once however many ops name it.
@@ -236,16 +258,18 @@ local function fits(op)
   local key_type = type_of(key)
   if HASH_OPS[kind] then
     local is_hash = key_type == 'hash' or key_type == 'none'
-    return is_hash and (kind == 'hset' or kind == 'heq' or holds_integer(key, field))
+    return key_type == 'hash' or key_type == 'none'
   end
   if LIST_OPS[kind] then return key_type == 'list' or key_type == 'none' end
   return ZSET_OPS[kind] ~= nil and (key_type == 'zset' or key_type == 'none')
 end
 
-for _, op in ipairs(c.stats) do
+local left = {}  -- the positions of the ops on a damaged counter: not applied
+for i, op in ipairs(c.stats) do
   if not fits(op) then
     return redis.error_reply('ERR stats op does not fit its key: ' .. cjson.encode(op))
   end
+  left[i] = not counts_on(op)
 end
 
 -- f''. values the caller computed with (a rating read before the match ended): any change
@@ -361,10 +385,11 @@ local function lower_zset(key, member, n)
   if not now or tonumber(now) > n then redis.call('ZADD', key, int(n), member) end
 end
 
-for _, op in ipairs(c.stats) do
+for i, op in ipairs(c.stats) do
   local kind, key, field, value = op[1], KEYS[op[2]], op[3], op[4]
-  if HASH_OPS[kind] and kind ~= 'hmin' then wrote(key, field) end
-  if kind == 'hincrby' then redis.call('HINCRBY', key, field, int(value))
+  if HASH_OPS[kind] and kind ~= 'hmin' and not left[i] then wrote(key, field) end
+  if left[i] then  -- a damaged counter: left as it is
+  elseif kind == 'hincrby' then redis.call('HINCRBY', key, field, int(value))
   elseif kind == 'hmin' then lower_hash(key, field, value); wrote(key, field)
   elseif kind == 'hset' then redis.call('HSET', key, field, value)
   elseif kind == 'zincrby' then redis.call('ZINCRBY', key, int(value), field)
@@ -389,4 +414,6 @@ if c.game and c.rec then
   version = c.v
   message = message_now
 end
-return reply('ok', {v = version, m = message, b = balances_of(after, {c.report}), first = forward})
+local out = {v = version, m = message, b = balances_of(after, {c.report}), first = forward}
+if #damaged > 0 then out.d = damaged end
+return reply('ok', out)

@@ -49,8 +49,10 @@ def outcome(
     if not challenge.finished(events):
         return Outcome(tuple(ops))
     result = result_of(new, now)
-    after = Streak.from_str(streak).after(tag.day)
-    ops += challenge.finished_ops(tag.day, seat.id, seat.name, result, after)
+    known = challenge.readable_streak(streak)
+    # A streak that can't be read is left as it is; the lines count this day as a new run.
+    after = (known or Streak()).after(tag.day)
+    ops += challenge.finished_ops(tag.day, seat.id, seat.name, result, after if known else None)
     line = channel_line(seat.name, tag.number, result, after.current, tag.public_lang)
     private = f"{share(tag.number, result, after.current, new.lang)}\n{next_line(now, new.lang)}"
     return Outcome(tuple(ops), (line,), private)

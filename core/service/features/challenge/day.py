@@ -222,6 +222,15 @@ class Streak:
                    _whole(best), _whole(played))  # fmt: skip
 
 
+def readable_streak(text: str) -> Streak | None:
+    """A stored streak, or None when it can't be read (a hand edit, other digits): such a
+    streak is left as it is, and counted as an unreadable record where it is met."""
+    try:
+        return Streak.from_str(text)
+    except ValueError:
+        return None
+
+
 def started_ops(day: date, user: str) -> Iterator[StoreOp]:
     """The attempt is taken when the game is created: refused if the member has one already."""
     yield StoreOp(OpKind.HEQ, keys.challenge_day(day), user, "")
@@ -229,12 +238,13 @@ def started_ops(day: date, user: str) -> Iterator[StoreOp]:
 
 
 def finished_ops(
-    day: date, user: str, name: str, result: Result, streak: Streak
+    day: date, user: str, name: str, result: Result, streak: Streak | None
 ) -> Iterator[StoreOp]:
-    """The result (the day's board reads them all), the member's streak and name; nothing
-    else is touched."""
+    """The result (the day's board reads them all), the member's streak (None: the stored one
+    can't be read and stays as it is) and name; nothing else is touched."""
     yield StoreOp(OpKind.HSET, keys.challenge_day(day), user, result.to_str())
-    yield StoreOp(OpKind.HSET, STREAKS, user, streak.to_str())
+    if streak is not None:
+        yield StoreOp(OpKind.HSET, STREAKS, user, streak.to_str())
     yield StoreOp(OpKind.HSET, keys.NAMES, user, name)
 
 

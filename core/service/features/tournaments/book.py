@@ -28,12 +28,14 @@ from core.service.features.tournaments.records import (
     load,
     rewrite,
 )
-from core.service.features.tournaments.tables import inbox, parse_result
+from core.service.features.tournaments.tables import inbox, parse_place, parse_result
 from core.service.model import keys
 from core.service.model.commit import Commit, Journal, OpKind, Scope, StoreOp
 from core.service.model.commit import Status as CommitStatus
 from core.service.model.membership import Membership, NobodyLeft
 from core.service.model.ports import GameStore
+from core.service.model.unreadable import Unreadable
+from core.service.model.unreadable import tournament as unreadable_result
 
 MAX_ATTEMPTS = 8  # another process changed the tournament (or a balance) meanwhile: read again
 
@@ -95,6 +97,8 @@ class Book:
     request_id: str | None = None
     clock: Callable[[], float] = field(default=lambda: 0.0)
     membership: Membership = field(default_factory=NobodyLeft)
+    # Told of a table's result that can't be read: that one result is left uncounted.
+    on_unreadable: Callable[[Scope, Unreadable], None] = field(default=lambda scope, error: None)
 
     async def create(self, channel: str, tournament_id: str, settings: Settings) -> Change:
         if settings.starts_at and settings.starts_at <= self.clock():
@@ -189,13 +193,27 @@ class Book:
         """Count every result the tournament's tables have left and it has not counted yet
         (after a restart, or a process that stopped between a match's end and its report)."""
         found = await self.store.hash(self.scope, inbox(tournament_id))
+        readable = {}
+        for where, text in found.items():
+            place, result = parse_place(where), parse_result(text)
+            if place is None or result is None:  # hand-edited or damaged: that table alone waits
+                self._unreadable(tournament_id, where, text)
+                continue
+            readable[place] = (where, result)
         changes = []
-        for where in sorted(found, key=lambda f: tuple(int(n) for n in f.split(":"))):
-            number, table = (int(n) for n in where.split(":"))
-            change = await self.report(tournament_id, number, table, parse_result(found[where]))
+        for (number, table), (where, result) in sorted(readable.items()):
+            try:
+                change = await self.report(tournament_id, number, table, result)
+            except ValueError:  # no such table, or winners not seated at it: not this result
+                self._unreadable(tournament_id, where, found[where])
+                continue
             if change.before != change.after:
                 changes.append(change)
         return changes
+
+    def _unreadable(self, tournament_id: str, where: str, text: str) -> None:
+        record = f"{inbox(tournament_id)} {where[:20]}"
+        self.on_unreadable(self.scope, unreadable_result(record, f"{text[:20]!r}"))
 
     async def told(self, stored: Stored) -> None:
         """A round's news, told again: no longer due (unless the record moved on meanwhile)."""

@@ -43,7 +43,7 @@ async def tournament(services: Services, ctx: Context, command: TournamentComman
         raise NotAllowed("error.admin_only")
     config = await services.server_config(ctx.scope)
     book = Book(services.store, ctx.scope, config.start_chips, ctx.request_id, services.clock,
-                services.membership)  # fmt: skip
+                services.membership, services.contained)  # fmt: skip
     if action == "create":
         settings = settings_of(command, services.clock())
         made = await book.create(ctx.channel, secrets.token_hex(ID_BYTES), settings)

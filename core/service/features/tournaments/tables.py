@@ -15,6 +15,7 @@ from urllib.parse import quote, unquote
 
 from core.game.events import MatchEnded
 from core.game.match import MatchConfig
+from core.game.numbers import is_digits, stored_int
 from core.game.state import GameState
 from core.game.tournament.values import Settings, TableResult
 from core.service.features.keeping import Change
@@ -37,7 +38,8 @@ class TableLink:
     def parse(cls, text: str) -> TableLink | None:
         tournament, _, rest = text.partition(":")
         number, _, table = rest.partition(":")
-        if not (tournament and number.isdigit() and table.isdigit()):
+        # only ASCII digits: `²` passes isdigit() and then makes int() raise
+        if not (tournament and is_digits(number) and is_digits(table)):
             return None
         return cls(tournament, int(number), int(table))
 
@@ -79,10 +81,21 @@ def result_text(result: TableResult) -> str:
     return f"{winners}@" + "*".join(map(str, result.totals))
 
 
-def parse_result(text: str) -> TableResult:
-    winners, totals = text.split("@")
+def parse_place(field: str) -> tuple[int, int] | None:
+    """An inbox field `<round>:<table>`, or None when it is not two stored whole numbers."""
+    number, _, table = field.partition(":")
+    found = stored_int(number), stored_int(table)
+    return (found[0], found[1]) if found[0] is not None and found[1] is not None else None
+
+
+def parse_result(text: str) -> TableResult | None:
+    """A result as `result_text` wrote it, or None when the stored text is not one."""
+    winners, at, totals = text.partition("@")
+    numbers = [stored_int(n) for n in totals.split("*")]
+    if not (winners and at) or any(n is None for n in numbers):
+        return None
     return TableResult(tuple(unquote(w) for w in winners.split("*")),
-                       tuple(int(n) for n in totals.split("*")))  # fmt: skip
+                       tuple(n for n in numbers if n is not None))  # fmt: skip
 
 
 def kept(change: Change) -> Iterable[StoreOp]:
