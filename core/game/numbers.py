@@ -19,7 +19,7 @@ MAX_AMOUNT = 1_000_000
 MAX_BALANCE = 1_000_000_000_000
 MAX_DIGITS = 12  # more digits than any range here allows; longer texts are refused unread
 _INTEGER = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
-_STORED = re.compile(r"-?[0-9]{1,16}")  # as Redis and this program write a whole number
+_STORED = re.compile(r"0|-?[1-9][0-9]{0,15}")  # as Redis (HINCRBY) and this program write one
 SHOWN = 20  # characters of a refused value repeated back to the user
 
 

@@ -18,9 +18,13 @@ def test_ascii_digits_are_digits() -> None:
     assert is_digits("0") and is_digits("2026")
 
 
-@pytest.mark.parametrize("text", ["²", "٣", "1²", "", " 3", "3_000", "+3", "1.0", "x", "1" * 17])
+@pytest.mark.parametrize(
+    "text", ["²", "٣", "1²", "", " 3", "3_000", "+3", "1.0", "x", "1" * 17, "007", "-0", "--1"]
+)
 def test_a_stored_number_is_ascii_digits_or_nothing(text: str) -> None:
-    """A stored value `int()` would read differently, or refuse with a ValueError, is None."""
+    """A stored value `int()` would read differently, or refuse with a ValueError, is None; so
+    is one Redis's HINCRBY and the commit script refuse (a leading zero, `-0`), so both sides
+    read a stored number by one rule."""
     assert stored_int(text) is None
 
 
