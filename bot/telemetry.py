@@ -11,6 +11,7 @@ import math
 from collections.abc import Callable, Iterable
 
 from cachetools import LRUCache
+from prometheus_client import Counter, Histogram
 
 from bot.instrument import ActionRecord, Outcome
 from bot.metrics import Metrics
@@ -70,6 +71,10 @@ class Telemetry:
         self.gateway_latencies: Callable[[], Iterable[tuple[int, float]]] = tuple
         # The records already counted and logged (the value is unused: an LRU set).
         self._unreadable: LRUCache[str, bool] = LRUCache(unreadable_remembered)
+        # Each (action, outcome)'s counter and histogram, looked up once rather than on every
+        # click (`labels()` costs a lock and a dict per metric); the actions are a fixed set
+        # (bot/instrument.py names them), so this stays a few dozen pairs.
+        self._bound: dict[tuple[str, str], tuple[Counter, Histogram]] = {}
 
     def delivery_failed(self, platform: str) -> Callable[[str, str], None]:
         """What an adapter calls for a platform call that failed after its retries."""
@@ -82,8 +87,14 @@ class Telemetry:
     def observe(self, record: ActionRecord) -> None:
         """Count one handled command and time it (an `Instrument` observer)."""
         metrics, outcome = self.metrics, record.outcome.value
-        metrics.actions.labels(action=record.action, outcome=outcome).inc()
-        metrics.latency.labels(action=record.action, outcome=outcome).observe(record.seconds)
+        bound = self._bound.get((record.action, outcome))
+        if bound is None:
+            bound = self._bound[record.action, outcome] = (
+                metrics.actions.labels(action=record.action, outcome=outcome),
+                metrics.latency.labels(action=record.action, outcome=outcome),
+            )
+        bound[0].inc()
+        bound[1].observe(record.seconds)
         if record.outcome is Outcome.ERROR:
             metrics.errors.labels(action=record.action, error=record.error or "unknown").inc()
         if record.error in RATE_LIMITS:

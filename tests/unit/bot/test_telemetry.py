@@ -1,5 +1,6 @@
-"""bot/telemetry.py: an unreadable record is counted and logged once, and what the process
-remembers of them stays bounded however many servers it serves."""
+"""bot/telemetry.py: every handled command counted and timed under its own action and outcome;
+an unreadable record is counted and logged once, and what the process remembers of them stays
+bounded however many servers it serves."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import logging
 
 import pytest
 
+from bot.instrument import ActionRecord, Outcome
 from bot.telemetry import UNREADABLE_REMEMBERED, Telemetry
 from core.service.model import unreadable
 from core.service.model.commit import Scope
@@ -55,3 +57,24 @@ def test_the_most_recently_met_are_the_ones_remembered() -> None:
     assert counted(telemetry) == 150
     meet(telemetry, range(1))
     assert counted(telemetry) == 151 and telemetry.unreadable_remembered == 100
+
+
+def action(name: str, outcome: Outcome) -> ActionRecord:
+    return ActionRecord(name, outcome, 0.002, Scope("discord", "42"), "c1", "u7", "r1")
+
+
+def test_each_action_and_outcome_is_counted_and_timed_on_its_own() -> None:
+    telemetry = Telemetry()
+    records = [action("click.roll", Outcome.OK)] * 3 + [action("click.roll", Outcome.REFUSED)]
+    for record in [*records, action("solo", Outcome.OK)]:
+        telemetry.observe(record)
+
+    def sample(name: str, act: str, outcome: str) -> float | None:
+        labels = {"action": act, "outcome": outcome}
+        return telemetry.registry.get_sample_value(name, labels)
+
+    assert sample("shutbox_actions_total", "click.roll", "ok") == 3
+    assert sample("shutbox_actions_total", "click.roll", "refused") == 1
+    assert sample("shutbox_actions_total", "solo", "ok") == 1
+    assert sample("shutbox_action_seconds_count", "click.roll", "ok") == 3
+    assert sample("shutbox_action_seconds_sum", "solo", "ok") == pytest.approx(0.002)
