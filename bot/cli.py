@@ -102,12 +102,17 @@ def _register_platform(subparsers: Subparsers, platform: Platform[Any]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one command and return its exit code (2 for a bad command line, 0 after a Ctrl-C
-    that no command took over: the playground and the servers end just as quietly)."""
+    """Run one command and return its exit code (2 for a bad command line). The playground and
+    the servers take Ctrl-C over and end with 0; any other command it stops (a backup, a
+    restore) says so and exits 130, as a shell expects, never 0 as if it had finished."""
     try:
         return _run(argv)
     except KeyboardInterrupt:
-        return 0
+        print("shutbox: interrupted before it finished", file=sys.stderr)
+        return INTERRUPTED
+
+
+INTERRUPTED = 128 + signal.SIGINT  # the shells' exit code for a command ended by Ctrl-C
 
 
 def _run(argv: list[str] | None) -> int:

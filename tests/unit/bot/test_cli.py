@@ -203,3 +203,16 @@ def test_simulate_long_text_and_refusal(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["simulate", "--format", "long", "--close", "separate"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "can shut the box" in err
+
+
+def test_a_ctrl_c_that_stops_a_command_says_so_and_exits_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A backup or restore cut short must not exit 0 as if it had finished."""
+
+    def interrupted(*_: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("bot.commands.odds.run", interrupted)
+    assert main(["odds"]) == 130
+    assert capsys.readouterr().err == "shutbox: interrupted before it finished\n"
